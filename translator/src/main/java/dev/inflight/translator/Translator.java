@@ -1,0 +1,127 @@
+package dev.inflight.translator;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.inflight.translator.ast.ModelFile;
+import dev.inflight.translator.check.Checked;
+import dev.inflight.translator.check.Checker;
+import dev.inflight.translator.diag.Diagnostic;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.SourceFile;
+import dev.inflight.translator.emit.Emitted;
+import dev.inflight.translator.emit.Emitter;
+import dev.inflight.translator.lower.Lowered;
+import dev.inflight.translator.lower.Lowerer;
+import dev.inflight.translator.parse.ModelParser;
+import dev.inflight.translator.parse.SourceLoader;
+import dev.inflight.translator.resolve.Library;
+import dev.inflight.translator.resolve.Resolved;
+import dev.inflight.translator.resolve.Resolver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The translator's front door: a model file in, a TLA+ module, .cfg and source map out, or the
+ * diagnostics that stopped it. Runs parse → resolve → check → lower → emit, stopping after the
+ * first phase that reports an error (each phase reports every error it finds).
+ */
+public final class Translator {
+
+  /** Options of one translation: `--set` overrides and where the model library is. */
+  public record Options(Map<String, String> overrides, Library library, Long maxStates) {
+    public static Options defaults() {
+      return new Options(Map.of(), Library.standard(), null);
+    }
+
+    public Options withOverrides(Map<String, String> o) {
+      return new Options(o, library, maxStates);
+    }
+
+    public Options withMaxStates(Long n) {
+      return new Options(overrides, library, n);
+    }
+  }
+
+  /** What came out: diagnostics (errors and warnings), and the module when there were no errors. */
+  public record Result(List<Diagnostic> diagnostics, Checked checked, Emitted emitted) {
+    public boolean ok() {
+      return emitted != null;
+    }
+  }
+
+  private Translator() {}
+
+  public static Result translate(Path file, Options options) {
+    Diagnostics diags = new Diagnostics();
+    String display = display(file);
+    SourceFile source = SourceLoader.read(file, display, diags);
+    if (source == null) {
+      return new Result(diags.all(), null, null);
+    }
+    return translate(source, file, options, diags);
+  }
+
+  /** Translates source text (e.g. from a test); {@code path} locates relative includes, may be null. */
+  public static Result translate(SourceFile source, Path path, Options options, Diagnostics diags) {
+    ModelFile parsed = ModelParser.parse(source, diags);
+    if (diags.hasErrors()) {
+      return new Result(diags.all(), null, null);
+    }
+    Resolved resolved = Resolver.resolve(parsed, path, options.library(), diags);
+    boolean resolveFailed = diags.hasErrors();
+    Checked checked;
+    try {
+      // Checking goes on after name errors: unresolved names are poison and stay silent, so
+      // one run reports a file's mistakes of every kind.
+      checked = Checker.check(resolved, options.overrides(), diags);
+    } catch (RuntimeException e) {
+      if (resolveFailed) {
+        return new Result(diags.all(), null, null);
+      }
+      throw e;
+    }
+    if (diags.hasErrors()) {
+      return new Result(diags.all(), checked, null);
+    }
+    Lowered lowered = Lowerer.lower(checked, diags);
+    if (diags.hasErrors()) {
+      return new Result(diags.all(), checked, null);
+    }
+    Emitted emitted = Emitter.emit(lowered, options.maxStates());
+    return new Result(diags.all(), checked, emitted);
+  }
+
+  /** Writes {@code <Module>.tla}, {@code <Module>.cfg} and {@code <Module>.srcmap.json} into dir. */
+  public static Path write(Emitted e, Path dir) {
+    try {
+      Files.createDirectories(dir);
+      Path tla = dir.resolve(e.moduleName() + ".tla");
+      Files.writeString(tla, e.tla(), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(e.moduleName() + ".cfg"), e.cfg(), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(e.moduleName() + ".srcmap.json"), sourceMapJson(e), StandardCharsets.UTF_8);
+      return tla;
+    } catch (IOException ex) {
+      throw new UncheckedIOException(ex);
+    }
+  }
+
+  public static String sourceMapJson(Emitted e) {
+    try {
+      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(e.sourceMap()) + "\n";
+    } catch (IOException ex) {
+      throw new UncheckedIOException(ex);
+    }
+  }
+
+  /** A path as the user should see it: relative to the working directory when inside it. */
+  public static String display(Path p) {
+    Path cwd = Path.of("").toAbsolutePath();
+    Path abs = p.toAbsolutePath().normalize();
+    return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : p.toString();
+  }
+}

@@ -1,0 +1,80 @@
+package dev.inflight.translator.ast;
+
+import dev.inflight.translator.diag.Span;
+import java.util.List;
+
+/** Top-level declarations. */
+public sealed interface Decl extends Node {
+
+  <R> R accept(Visitor<R> v);
+
+  /** `model NAME` */
+  record Model(Ident name, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitModel(this); }
+  }
+
+  /** `include "kernel/rcu.ifl"` */
+  record Include(String path, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitInclude(this); }
+  }
+
+  /** `const N = 2` */
+  record Const(Ident name, Expr value, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitConst(this); }
+  }
+
+  /** `[static] struct NAME [bound N] { members }` */
+  record Struct(Ident name, boolean isStatic, Expr bound, List<Member> members, Span span) implements Decl {
+    public Struct {
+      members = List.copyOf(members);
+    }
+    public <R> R accept(Visitor<R> v) { return v.visitStruct(this); }
+  }
+
+  /** A global variable, lock, set or queue: the same forms as struct members. */
+  record Global(Member member, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitGlobal(this); }
+  }
+
+  /** `thread NAME[COUNT] { … }`; count is null for a single thread. */
+  record Thread(Ident name, Expr count, Block body, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitThread(this); }
+  }
+
+  /** `fn NAME(params) { … }` */
+  record Fn(Ident name, List<Param> params, Block body, Span span) implements Decl {
+    public Fn {
+      params = List.copyOf(params);
+    }
+    public <R> R accept(Visitor<R> v) { return v.visitFn(this); }
+  }
+
+  /** `check NAME` */
+  record Check(Ident name, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitCheck(this); }
+  }
+
+  /** `invariant NAME: expr` or `eventually NAME: expr`. */
+  record Property(Kind kind, Ident name, Expr cond, Span span) implements Decl {
+    public enum Kind { INVARIANT, EVENTUALLY }
+    public <R> R accept(Visitor<R> v) { return v.visitProperty(this); }
+  }
+
+  /** Stands for a declaration that failed to parse; it produces no further messages. */
+  record Error(Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitError(this); }
+  }
+
+  interface Visitor<R> {
+    R visitModel(Model d);
+    R visitInclude(Include d);
+    R visitConst(Const d);
+    R visitStruct(Struct d);
+    R visitGlobal(Global d);
+    R visitThread(Thread d);
+    R visitFn(Fn d);
+    R visitCheck(Check d);
+    R visitProperty(Property d);
+    R visitError(Error d);
+  }
+}

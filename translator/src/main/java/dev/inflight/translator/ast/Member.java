@@ -1,0 +1,23 @@
+package dev.inflight.translator.ast;
+
+import dev.inflight.translator.diag.Span;
+
+/** A state cell: a struct field or a global variable. */
+public sealed interface Member extends Node {
+  Ident name();
+
+  /** `ref NAME = INIT [release FN]`: a reference count. */
+  record Ref(Ident name, Expr init, Ident release, Span span) implements Member {}
+
+  /** `lock NAME`: held by at most one thread. */
+  record Lock(Ident name, Span span) implements Member {}
+
+  /** `set NAME of STRUCT`: a set of object references. */
+  record SetOf(Ident name, Ident elem, Span span) implements Member {}
+
+  /** `queue NAME of STRUCT max CAP`: a bounded FIFO of object references. */
+  record QueueOf(Ident name, Ident elem, Expr capacity, Span span) implements Member {}
+
+  /** `NAME [: TYPE] [= INIT]`: an int, bool or object pointer. */
+  record Plain(Ident name, TypeRef type, Expr init, Span span) implements Member {}
+}

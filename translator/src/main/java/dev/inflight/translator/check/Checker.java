@@ -1,0 +1,836 @@
+package dev.inflight.translator.check;
+
+import dev.inflight.translator.ast.Block;
+import dev.inflight.translator.ast.Decl;
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Member;
+import dev.inflight.translator.ast.Stmt;
+import dev.inflight.translator.ast.TypeRef;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.resolve.Builtins;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.FnSym;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.Resolved;
+import dev.inflight.translator.resolve.Resolver;
+import dev.inflight.translator.resolve.Scope;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.resolve.Type;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Types and well-formedness: evaluates constants (with `--set` overrides), types every
+ * expression, infers local and parameter types, and checks loop bounds, pool bounds and the
+ * other structural rules lowering relies on.
+ */
+public final class Checker {
+  private final Program program;
+  private final Diagnostics diags;
+  private final ConstEval consts;
+  private final Map<Expr, Type> types = new IdentityHashMap<>();
+  private final Map<Stmt.While, Integer> loopBounds = new IdentityHashMap<>();
+  private final Set<Stmt.While> derivedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  /** While inferring local types, messages are not reported. */
+  private boolean quiet;
+  /** Functions being inferred (guards against recursion, which the resolver reports). */
+  private final Set<FnSym> inferring = new HashSet<>();
+
+  private Checker(Program program, Diagnostics diags) {
+    this.program = program;
+    this.diags = diags;
+    this.consts = new ConstEval(program);
+  }
+
+  public static Checked check(Resolved resolved, Map<String, String> overrides, Diagnostics diags) {
+    Checker c = new Checker(resolved.program(), diags);
+    c.run(overrides);
+    return new Checked(resolved.program(), c.types, c.loopBounds, c.derivedLoops);
+  }
+
+  private void run(Map<String, String> overrides) {
+    Program p = program;
+    if (p.modelName == null) {
+      String path = p.root().source().path();
+      String base = path.substring(path.lastIndexOf('/') + 1);
+      p.modelName = base.endsWith(".ifl") ? base.substring(0, base.length() - 4) : base;
+      p.modelName = p.modelName.replaceAll("[^A-Za-z0-9_]", "_");
+    }
+    evalConsts(overrides);
+    for (StructSym s : p.structs.values()) {
+      fieldTypes(s);
+    }
+    for (Symbol.GlobalSym g : p.globals.values()) {
+      g.type = memberType(g.member);
+    }
+    for (ThreadSym t : p.threads) {
+      if (t.decl.count() != null) {
+        t.count = positiveConst(t.decl.count(), "a thread count");
+      }
+    }
+    if (p.threads.isEmpty()) {
+      diags.noThreads(p.modelSpan != null ? p.modelSpan : p.root().span());
+    }
+    // Enabled checks: the defaults plus the ones named by `check`.
+    Builtins.CHECKS.forEach((name, onByDefault) -> {
+      if (onByDefault || p.checkSpans.containsKey(name)) {
+        p.checks.add(name);
+      }
+    });
+    // Release functions take their struct.
+    for (StructSym s : p.structs.values()) {
+      for (FieldSym f : s.fields().values()) {
+        if (f.release != null && !f.release.params.isEmpty()) {
+          Symbol.LocalSym param = f.release.params.get(0);
+          Type want = new Type.Obj(s);
+          Type declared = declaredParamType(f.release, 0);
+          if (declared != null && !declared.accepts(want)) {
+            diags.badReleaseFn(((Member.Ref) f.member).release().span(), f.release.name(), "takes a `" + declared.describe() + "`, not a `" + s.name() + "`");
+          }
+          if (param.type == null) {
+            param.type = want;
+          }
+        }
+      }
+    }
+    // Infer locals quietly (twice, to reach a fixpoint through loops), then check loudly.
+    quiet = true;
+    for (int round = 0; round < 2; round++) {
+      for (ThreadSym t : p.threads) {
+        new Body(t, false).block(t.decl.body());
+      }
+    }
+    quiet = false;
+    for (FnSym f : p.fns.values()) {
+      for (int i = 0; i < f.params.size(); i++) {
+        Type declared = declaredParamType(f, i);
+        if (declared != null) {
+          f.params.get(i).type = declared;
+        }
+      }
+    }
+    for (ThreadSym t : p.threads) {
+      new Body(t, false).block(t.decl.body());
+    }
+    for (FnSym f : p.fns.values()) {
+      if (!f.checked) {
+        f.checked = true;
+        new Body(f, false).block(f.decl.body());
+      }
+      if (!f.used) {
+        diags.unusedFunction(f.decl.name().span(), f.name());
+      }
+    }
+    for (Decl.Property prop : p.properties) {
+      expect(new Body(null, false).expr(prop.cond()), Type.BOOL, prop.cond().span());
+    }
+    new PoolBounds(p, diags, loopBounds).compute();
+  }
+
+  // ---------------------------------------------------------------- constants
+
+  private void evalConsts(Map<String, String> overrides) {
+    Map<String, String> left = new LinkedHashMap<>(overrides);
+    for (Symbol.ConstSym c : program.consts.values()) {
+      String o = left.remove(c.name());
+      if (o != null) {
+        Object v = parseOverride(o);
+        if (v == null) {
+          diags.badOverride(c.name() + "=" + o, "`" + o + "` is not an integer or boolean");
+        }
+        c.value = v;
+        continue;
+      }
+      Object v = consts.eval(c.decl.value());
+      if (v == null) {
+        if (!(c.decl.value() instanceof Expr.Error)) {
+          diags.notConstant(c.decl.value().span());
+        }
+        v = 0L;
+      }
+      c.value = v;
+    }
+    for (Map.Entry<String, String> e : left.entrySet()) {
+      String sug = Resolver.suggest(e.getKey(), program.consts.keySet());
+      diags.badOverride(e.getKey() + "=" + e.getValue(), "the model has no const `" + e.getKey() + "`" + (sug == null ? "" : " (did you mean `" + sug + "`?)"));
+    }
+  }
+
+  private static Object parseOverride(String s) {
+    if (s.equals("true") || s.equals("false")) {
+      return Boolean.parseBoolean(s);
+    }
+    try {
+      return Long.parseLong(s.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  int positiveConst(Expr e, String what) {
+    Object v = consts.eval(e);
+    if (v instanceof Long l && l >= 1 && l <= 64) {
+      return (int) (long) l;
+    }
+    if (e instanceof Expr.Error) {
+      return 1;
+    }
+    if (v == null) {
+      diags.notConstant(e.span());
+    } else {
+      diags.badBound(e.span(), what + " must be an integer from 1 to 64, not " + v);
+    }
+    return 1;
+  }
+
+  // ---------------------------------------------------------------- members
+
+  private void fieldTypes(StructSym s) {
+    for (FieldSym f : s.fields().values()) {
+      f.type = memberType(f.member);
+    }
+    if (s.decl().bound() != null) {
+      s.setBound(positiveConst(s.decl().bound(), "a pool bound"), false);
+    }
+  }
+
+  private Type memberType(Member m) {
+    if (m instanceof Member.Ref r) {
+      Type t = new Body(null, false).expr(r.init());
+      expect(t, Type.INT, r.init().span());
+      if (consts.eval(r.init()) == null && !(r.init() instanceof Expr.Error)) {
+        diags.notConstant(r.init().span());
+      }
+      return Type.REFCOUNT;
+    }
+    if (m instanceof Member.Lock) {
+      return Type.LOCK;
+    }
+    if (m instanceof Member.SetOf so) {
+      StructSym e = struct(so.elem());
+      return e == null ? Type.ERROR : new Type.SetT(e);
+    }
+    if (m instanceof Member.QueueOf q) {
+      StructSym e = struct(q.elem());
+      positiveConst(q.capacity(), "a queue capacity");
+      return e == null ? Type.ERROR : new Type.QueueT(e);
+    }
+    Member.Plain p = (Member.Plain) m;
+    Type declared = p.type() == null ? null : typeRef(p.type());
+    Type init = p.init() == null ? null : new Body(null, false).expr(p.init());
+    if (p.init() != null && consts.eval(p.init()) == null && !(p.init() instanceof Expr.NullLit) && !(p.init() instanceof Expr.Error)) {
+      diags.notConstant(p.init().span());
+    }
+    if (declared != null) {
+      if (init != null) {
+        expect(init, declared, p.init().span());
+      }
+      return declared;
+    }
+    if (init == null || init.equals(Type.NULL)) {
+      diags.typeMismatch(p.span(), "a type or an initial value", "neither", "write `" + p.name().text() + ": STRUCT` for a pointer, or `" + p.name().text() + " = 0`");
+      return Type.ERROR;
+    }
+    return init;
+  }
+
+  private StructSym struct(dev.inflight.translator.ast.Ident name) {
+    if (name == null) {
+      return null;
+    }
+    StructSym s = program.structs.get(name.text());
+    if (s == null) {
+      diags.unknownStruct(name.span(), name.text(), Resolver.suggest(name.text(), program.structs.keySet()));
+    }
+    return s;
+  }
+
+  private Type typeRef(TypeRef t) {
+    String n = t.name().text();
+    if (n.equals("int")) {
+      return Type.INT;
+    }
+    if (n.equals("bool")) {
+      return Type.BOOL;
+    }
+    StructSym s = struct(t.name());
+    return s == null ? Type.ERROR : new Type.Obj(s);
+  }
+
+  private Type declaredParamType(FnSym f, int i) {
+    TypeRef t = f.decl.params().get(i).type();
+    return t == null ? null : typeRef(t);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private void expect(Type found, Type want, Span at) {
+    if (!want.accepts(found) && !(Type.isIntLike(want) && Type.isIntLike(found))) {
+      if (!quiet) {
+        diags.typeMismatch(at, want.describe(), found.describe());
+      }
+    }
+  }
+
+  private void report(Runnable r) {
+    if (!quiet) {
+      r.run();
+    }
+  }
+
+  // ---------------------------------------------------------------- bodies
+
+  /** Types the statements of a thread or function body (or a property, with no scope). */
+  private final class Body implements Stmt.Visitor<Void>, Expr.Visitor<Type> {
+    private final Scope scope;
+    private final boolean inAtomic;
+
+    Body(Scope scope, boolean inAtomic) {
+      this.scope = scope;
+      this.inAtomic = inAtomic;
+    }
+
+    void block(Block b) {
+      if (b == null) {
+        return;
+      }
+      for (Stmt s : b.stmts()) {
+        s.accept(this);
+      }
+    }
+
+    Type expr(Expr e) {
+      if (e == null) {
+        return Type.ERROR;
+      }
+      Type t = e.accept(this);
+      types.put(e, t);
+      return t;
+    }
+
+    /** Assigns {@code value} to {@code target}; infers the type of a local on first sight. */
+    private void assign(Expr target, Type value, Span at) {
+      if (target instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l) {
+        if (l.type == null || (l.type.equals(Type.NULL) && value instanceof Type.Obj)) {
+          if (!(value instanceof Type.Void)) {
+            l.type = value;
+          }
+        }
+        types.put(target, l.type == null ? Type.ERROR : l.type);
+        if (l.type != null) {
+          expectAssign(l.type, value, at);
+        }
+        return;
+      }
+      Type t = expr(target);
+      if (t instanceof Type.Lock || t instanceof Type.QueueT) {
+        report(() -> diags.typeMismatch(target.span(), "an assignable variable", t.describe(), "locks and queues change only through lock/unlock and push/pop"));
+        return;
+      }
+      expectAssign(t, value, at);
+    }
+
+    private void expectAssign(Type want, Type value, Span at) {
+      if (value instanceof Type.Void) {
+        report(() -> diags.typeMismatch(at, want.describe(), "nothing", "the function does not return a value"));
+        return;
+      }
+      expect(value, want, at);
+    }
+
+    public Void visitAssign(Stmt.Assign s) {
+      Type value;
+      if (s.value() instanceof Expr.Call c && program.calls.containsKey(c)) {
+        value = call(c);
+      } else if (s.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop"))) {
+        value = procedure(c);
+      } else if (s.value() instanceof Expr.Call c && Builtins.PROCEDURES.containsKey(c.fn().text())) {
+        procedure(c);
+        value = Type.VOID;
+      } else {
+        value = expr(s.value());
+      }
+      assign(s.target(), value, s.value().span());
+      return null;
+    }
+
+    public Void visitAlloc(Stmt.Alloc s) {
+      StructSym st = s.struct() == null ? null : program.structs.get(s.struct().text());
+      assign(s.target(), st == null ? Type.ERROR : new Type.Obj(st), s.span());
+      return null;
+    }
+
+    public Void visitRefOp(Stmt.RefOp s) {
+      Type t = expr(s.target());
+      if (!(t instanceof Type.RefCount) && !(t instanceof Type.Error)) {
+        report(() -> diags.notARefcount(s.target().span(), s.target().span().text()));
+      }
+      return null;
+    }
+
+    public Void visitFree(Stmt.Free s) {
+      objectOperand(s.target());
+      return null;
+    }
+
+    public Void visitTouch(Stmt.Touch s) {
+      objectOperand(s.target());
+      return null;
+    }
+
+    private void objectOperand(Expr e) {
+      Type t = expr(e);
+      if (!(t instanceof Type.Obj) && !(t instanceof Type.Error)) {
+        report(() -> diags.typeMismatch(e.span(), "an object", t.describe()));
+      }
+    }
+
+    public Void visitIf(Stmt.If s) {
+      expect(expr(s.cond()), Type.BOOL, s.cond().span());
+      block(s.then());
+      block(s.orElse());
+      return null;
+    }
+
+    public Void visitWhile(Stmt.While s) {
+      if (inAtomic) {
+        report(() -> diags.loopInAtomic(s.span()));
+      }
+      expect(expr(s.cond()), Type.BOOL, s.cond().span());
+      if (s.bound() != null) {
+        if (!quiet) {
+          loopBounds.put(s, positiveConst(s.bound(), "a loop bound"));
+        }
+      } else if (!quiet) {
+        if (LoopBounds.derivable(s, program)) {
+          derivedLoops.add(s);
+        } else {
+          diags.unboundedLoop(s.cond().span());
+        }
+      }
+      block(s.body());
+      return null;
+    }
+
+    public Void visitFor(Stmt.For s) {
+      if (inAtomic) {
+        report(() -> diags.loopInAtomic(s.span()));
+      }
+      Type c = expr(s.collection());
+      Type elem = Type.ERROR;
+      if (c instanceof Type.SetT st) {
+        elem = new Type.Obj(st.elem());
+      } else if (c instanceof Type.QueueT q) {
+        elem = new Type.Obj(q.elem());
+      } else if (!(c instanceof Type.Error)) {
+        report(() -> diags.typeMismatch(s.collection().span(), "a set or queue", c.describe()));
+      }
+      if (s.var() != null && scope != null) {
+        Symbol.LocalSym l = scope.locals().get(s.var().text());
+        if (l != null && (l.type == null || l.type.equals(Type.NULL))) {
+          l.type = elem;
+        }
+      }
+      block(s.body());
+      return null;
+    }
+
+    public Void visitEither(Stmt.Either s) {
+      s.branches().forEach(this::block);
+      return null;
+    }
+
+    public Void visitAwait(Stmt.Await s) {
+      expect(expr(s.cond()), Type.BOOL, s.cond().span());
+      return null;
+    }
+
+    public Void visitAtomic(Stmt.Atomic s) {
+      new Body(scope, true).block(s.body());
+      return null;
+    }
+
+    public Void visitLockOp(Stmt.LockOp s) {
+      Type t = expr(s.target());
+      if (!(t instanceof Type.Lock) && !(t instanceof Type.Error)) {
+        report(() -> diags.notALock(s.target().span(), t.describe()));
+      }
+      return null;
+    }
+
+    public Void visitReturn(Stmt.Return s) {
+      if (!(scope instanceof FnSym f)) {
+        return null;
+      }
+      if (s.value() == null) {
+        return null;
+      }
+      Type t = expr(s.value());
+      if (f.returnType == null || f.returnType.equals(Type.NULL)) {
+        f.returnType = t;
+      } else {
+        expect(t, f.returnType, s.value().span());
+      }
+      return null;
+    }
+
+    public Void visitCall(Stmt.Call s) {
+      if (program.calls.containsKey(s.call())) {
+        call(s.call());
+      } else if (Builtins.PROCEDURES.containsKey(s.call().fn().text())) {
+        if (s.call().fn().text().equals("pick") || s.call().fn().text().equals("pop")) {
+          if (!s.call().fn().text().equals("pop")) {
+            report(() -> diags.typeMismatch(s.span(), "`x = pick(…)`", "a bare `pick(…)`", "assign the picked object: `x = pick(set)`"));
+          }
+        }
+        procedure(s.call());
+      }
+      return null;
+    }
+
+    public Void visitError(Stmt.Error s) {
+      return null;
+    }
+
+    /** A call of a user function: checks arguments, types parameters, checks the body once. */
+    private Type call(Expr.Call c) {
+      FnSym f = program.calls.get(c);
+      if (inAtomic && LoopBounds.containsLoop(f, program)) {
+        report(() -> diags.loopInAtomic(c.span()));
+      }
+      int n = Math.min(f.params.size(), c.args().size());
+      for (int i = 0; i < c.args().size(); i++) {
+        Type a = expr(c.args().get(i));
+        if (i >= n) {
+          continue;
+        }
+        Symbol.LocalSym p = f.params.get(i);
+        if (p.type == null || (p.type.equals(Type.NULL) && a instanceof Type.Obj)) {
+          if (!quiet || p.type == null) {
+            p.type = a;
+          }
+        } else {
+          expect(a, p.type, c.args().get(i).span());
+        }
+      }
+      if (!quiet && !f.checked) {
+        f.checked = true;
+        new Body(f, inAtomic).block(f.decl.body());
+      } else if (quiet && inferring.add(f)) {
+        new Body(f, inAtomic).block(f.decl.body());
+        inferring.remove(f);
+      }
+      types.put(c, f.returnType == null ? Type.VOID : f.returnType);
+      return f.returnType == null ? Type.VOID : f.returnType;
+    }
+
+    /** Built-in procedures: add, remove, push, pop, pick, assert. Returns the result type. */
+    private Type procedure(Expr.Call c) {
+      String fn = c.fn().text();
+      int arity = Builtins.PROCEDURES.get(fn);
+      if (c.args().size() != arity) {
+        report(() -> diags.wrongArity(c.span(), fn, arity, c.args().size()));
+        c.args().forEach(this::expr);
+        return Type.ERROR;
+      }
+      Type a0 = expr(c.args().get(0));
+      Type result;
+      switch (fn) {
+        case "add":
+        case "remove": {
+          Type a1 = expr(c.args().get(1));
+          if (a0 instanceof Type.SetT st) {
+            expect(a1, new Type.Obj(st.elem()), c.args().get(1).span());
+          } else if (!(a0 instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(c.args().get(0).span(), "a set", a0.describe()));
+          }
+          result = Type.VOID;
+          break;
+        }
+        case "push": {
+          Type a1 = expr(c.args().get(1));
+          if (a0 instanceof Type.QueueT q) {
+            expect(a1, new Type.Obj(q.elem()), c.args().get(1).span());
+          } else if (!(a0 instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(c.args().get(0).span(), "a queue", a0.describe()));
+          }
+          result = Type.VOID;
+          break;
+        }
+        case "pop":
+          if (a0 instanceof Type.QueueT q) {
+            result = new Type.Obj(q.elem());
+          } else {
+            if (!(a0 instanceof Type.Error)) {
+              report(() -> diags.typeMismatch(c.args().get(0).span(), "a queue", a0.describe()));
+            }
+            result = Type.ERROR;
+          }
+          break;
+        case "pick":
+          if (a0 instanceof Type.SetT st && st.elem() != null) {
+            result = new Type.Obj(st.elem());
+          } else {
+            if (!(a0 instanceof Type.Error)) {
+              report(() -> diags.typeMismatch(c.args().get(0).span(), "a set of objects", a0.describe()));
+            }
+            result = Type.ERROR;
+          }
+          break;
+        case "assert":
+          expect(a0, Type.BOOL, c.args().get(0).span());
+          result = Type.VOID;
+          break;
+        default:
+          result = Type.ERROR;
+      }
+      types.put(c, result);
+      return result;
+    }
+
+    // ---- expressions ----
+
+    public Type visitInt(Expr.IntLit e) {
+      return Type.INT;
+    }
+
+    public Type visitBool(Expr.BoolLit e) {
+      return Type.BOOL;
+    }
+
+    public Type visitNull(Expr.NullLit e) {
+      return Type.NULL;
+    }
+
+    public Type visitName(Expr.Name e) {
+      Symbol s = program.names.get(e);
+      if (s == null) {
+        return Type.ERROR;
+      }
+      if (s instanceof Symbol.ConstSym c) {
+        return c.value instanceof Boolean ? Type.BOOL : Type.INT;
+      }
+      if (s instanceof Symbol.GlobalSym g) {
+        return g.type;
+      }
+      if (s instanceof Symbol.LocalSym l) {
+        return l.type == null ? Type.ERROR : l.type;
+      }
+      if (s instanceof Symbol.BoundSym b) {
+        return b.type;
+      }
+      return Type.ERROR;
+    }
+
+    public Type visitField(Expr.Field e) {
+      Type o = expr(e.obj());
+      if (o instanceof Type.Error || e.field() == null) {
+        return Type.ERROR;
+      }
+      if (!(o instanceof Type.Obj obj) || obj.struct() == null) {
+        report(() -> diags.typeMismatch(e.obj().span(), "an object", o.describe(), o.equals(Type.NULL) ? "`null` has no fields" : null));
+        return Type.ERROR;
+      }
+      FieldSym f = obj.struct().fields().get(e.field().text());
+      if (f == null) {
+        report(() -> diags.unknownField(e.field().span(), obj.struct().name(), e.field().text(), Resolver.suggest(e.field().text(), obj.struct().fields().keySet())));
+        return Type.ERROR;
+      }
+      return f.type;
+    }
+
+    public Type visitCall(Expr.Call e) {
+      String fn = e.fn().text();
+      if (!Builtins.FUNCTIONS.containsKey(fn)) {
+        return Type.ERROR; // reported by the resolver
+      }
+      int arity = Builtins.FUNCTIONS.get(fn);
+      if (e.args().size() != arity) {
+        report(() -> diags.wrongArity(e.span(), fn, arity, e.args().size()));
+        return Type.ERROR;
+      }
+      Expr a = e.args().get(0);
+      if (fn.equals("live")) {
+        StructSym s = a instanceof Expr.Name n ? program.structRefs.get(n) : null;
+        if (s == null) {
+          if (!(a instanceof Expr.Name)) {
+            report(() -> diags.typeMismatch(a.span(), "a struct name", "an expression", "write `live(STRUCT)`"));
+          }
+          return Type.ERROR;
+        }
+        return new Type.SetT(s);
+      }
+      Type t = expr(a);
+      switch (fn) {
+        case "count":
+          if (!(t instanceof Type.SetT) && !(t instanceof Type.QueueT) && !(t instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(a.span(), "a set or queue", t.describe()));
+          }
+          return Type.INT;
+        case "head":
+          if (t instanceof Type.QueueT q) {
+            return new Type.Obj(q.elem());
+          }
+          if (!(t instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(a.span(), "a queue", t.describe()));
+          }
+          return Type.ERROR;
+        case "refs":
+          if (!(t instanceof Type.RefCount) && !(t instanceof Type.Error)) {
+            report(() -> diags.notARefcount(a.span(), a.span().text()));
+          }
+          return Type.INT;
+        default:
+          return Type.ERROR;
+      }
+    }
+
+    public Type visitUnary(Expr.Unary e) {
+      Type t = expr(e.operand());
+      if (e.op() == Expr.UnOp.NOT) {
+        expect(t, Type.BOOL, e.operand().span());
+        return Type.BOOL;
+      }
+      expect(t, Type.INT, e.operand().span());
+      return Type.INT;
+    }
+
+    public Type visitBinary(Expr.Binary e) {
+      Type l = expr(e.left());
+      Type r = expr(e.right());
+      switch (e.op()) {
+        case ADD: case SUB: case MUL: case DIV: case MOD:
+          expect(l, Type.INT, e.left().span());
+          expect(r, Type.INT, e.right().span());
+          return Type.INT;
+        case LT: case LE: case GT: case GE:
+          expect(l, Type.INT, e.left().span());
+          expect(r, Type.INT, e.right().span());
+          return Type.BOOL;
+        case AND: case OR: case IMPLIES:
+          expect(l, Type.BOOL, e.left().span());
+          expect(r, Type.BOOL, e.right().span());
+          return Type.BOOL;
+        case EQ: case NE:
+          if (!l.accepts(r) && !r.accepts(l) && !(Type.isIntLike(l) && Type.isIntLike(r))) {
+            report(() -> diags.typeMismatch(e.right().span(), l.describe(), r.describe(), "`" + e.op().symbol + "` compares values of the same type"));
+          }
+          if (l instanceof Type.Lock || l instanceof Type.QueueT) {
+            report(() -> diags.typeMismatch(e.left().span(), "a comparable value", l.describe()));
+          }
+          return Type.BOOL;
+        case IN: case NOT_IN:
+          if (r instanceof Type.SetT st) {
+            expect(l, new Type.Obj(st.elem()), e.left().span());
+          } else if (r instanceof Type.QueueT q) {
+            expect(l, new Type.Obj(q.elem()), e.left().span());
+          } else if (!(r instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(e.right().span(), "a set or queue", r.describe()));
+          }
+          return Type.BOOL;
+        case UNION: case INTER: case MINUS:
+          if (!(l instanceof Type.SetT) && !(l instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(e.left().span(), "a set", l.describe()));
+            return Type.ERROR;
+          }
+          if (!(r instanceof Type.SetT) && !(r instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(e.right().span(), "a set", r.describe()));
+            return Type.ERROR;
+          }
+          if (!l.accepts(r)) {
+            report(() -> diags.typeMismatch(e.right().span(), l.describe(), r.describe()));
+          }
+          if (l instanceof Type.SetT ls && ls.elem() != null) {
+            return l;
+          }
+          return r instanceof Type.SetT ? r : l;
+        default:
+          return Type.ERROR;
+      }
+    }
+
+    public Type visitSetLit(Expr.SetLit e) {
+      StructSym elem = null;
+      for (Expr x : e.elems()) {
+        Type t = expr(x);
+        if (t instanceof Type.Obj o && o.struct() != null) {
+          if (elem != null && elem != o.struct()) {
+            report(() -> diags.typeMismatch(x.span(), "an object of the set's struct", t.describe()));
+          }
+          elem = o.struct();
+        } else if (!(t instanceof Type.Error)) {
+          report(() -> diags.typeMismatch(x.span(), "an object", t.describe(), "sets hold object references"));
+        }
+      }
+      return new Type.SetT(elem);
+    }
+
+    public Type visitSetComp(Expr.SetComp e) {
+      Type s = expr(e.set());
+      Type elem = bindVar(e.var(), e.pred(), s, e.set().span());
+      expect(expr(e.pred()), Type.BOOL, e.pred().span());
+      return elem instanceof Type.Obj o ? new Type.SetT(o.struct()) : Type.ERROR;
+    }
+
+    public Type visitQuant(Expr.Quant e) {
+      Type s = expr(e.set());
+      bindVar(e.var(), e.body(), s, e.set().span());
+      expect(expr(e.body()), Type.BOOL, e.body().span());
+      return Type.BOOL;
+    }
+
+    /** Gives the bound variable of a quantifier or comprehension its element type. */
+    private Type bindVar(dev.inflight.translator.ast.Ident var, Expr body, Type set, Span setSpan) {
+      Type elem;
+      if (set instanceof Type.SetT st) {
+        elem = new Type.Obj(st.elem());
+      } else if (set instanceof Type.QueueT q) {
+        elem = new Type.Obj(q.elem());
+      } else {
+        if (!(set instanceof Type.Error)) {
+          report(() -> diags.typeMismatch(setSpan, "a set", set.describe()));
+        }
+        elem = Type.ERROR;
+      }
+      Type fe = elem;
+      new BoundVisitor(var, fe).scan(body);
+      return elem;
+    }
+
+    public Type visitError(Expr.Error e) {
+      return Type.ERROR;
+    }
+  }
+
+  /** Sets the type of the BoundSym a binder introduced (found through its uses). */
+  private final class BoundVisitor {
+    private final dev.inflight.translator.ast.Ident var;
+    private final Type type;
+
+    BoundVisitor(dev.inflight.translator.ast.Ident var, Type type) {
+      this.var = var;
+      this.type = type;
+    }
+
+    void scan(Expr e) {
+      if (e == null || var == null) {
+        return;
+      }
+      AstWalk.exprs(e, x -> {
+        if (x instanceof Expr.Name n && program.names.get(n) instanceof Symbol.BoundSym b && b.ident == var) {
+          b.type = type;
+        }
+      });
+    }
+  }
+
+
+}

@@ -1,0 +1,136 @@
+package dev.inflight.translator.check;
+
+import dev.inflight.translator.ast.Block;
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Stmt;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.FnSym;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.ThreadSym;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Object pools are finite. A struct without a declared `bound` gets the largest number of
+ * `alloc`s any run can execute: per thread, the allocs on its longest path (branches take the
+ * larger side, function calls count their body, `while … bound N` multiplies by N), times the
+ * thread count, summed over threads. A loop without a numeric bound makes the pool bound
+ * underivable and must then be declared.
+ */
+final class PoolBounds {
+  private final Program program;
+  private final Diagnostics diags;
+  private final Map<Stmt.While, Integer> loopBounds;
+
+  PoolBounds(Program program, Diagnostics diags, Map<Stmt.While, Integer> loopBounds) {
+    this.program = program;
+    this.diags = diags;
+    this.loopBounds = loopBounds;
+  }
+
+  /** Result of counting: allocs per struct, or a place where counting failed. */
+  private static final class Count {
+    final Map<StructSym, Integer> n = new HashMap<>();
+    Stmt unbounded;
+
+    void add(Count o, int times) {
+      o.n.forEach((k, v) -> n.merge(k, v * times, Integer::sum));
+      if (unbounded == null) {
+        unbounded = o.unbounded;
+      }
+    }
+
+    void max(Count o) {
+      o.n.forEach((k, v) -> n.merge(k, v, Math::max));
+      if (unbounded == null) {
+        unbounded = o.unbounded;
+      }
+    }
+  }
+
+  void compute() {
+    Count total = new Count();
+    for (ThreadSym t : program.threads) {
+      total.add(block(t.decl.body(), 0), t.count);
+    }
+    for (StructSym s : program.structs.values()) {
+      if (s.decl().bound() != null) {
+        continue;
+      }
+      int n = total.n.getOrDefault(s, 0);
+      if (n > 0 && total.unbounded != null && allocsInside(total.unbounded, s)) {
+        diags.badBound(s.decl().name().span(), "cannot derive how many `" + s.name() + "` objects the model allocates (an alloc inside a loop without a numeric bound); declare `struct " + s.name() + " bound N`");
+        s.setBound(1, false);
+        continue;
+      }
+      s.setBound(Math.max(1, n), true);
+    }
+  }
+
+  private boolean allocsInside(Stmt loop, StructSym s) {
+    Block body = loop instanceof Stmt.While w ? w.body() : ((Stmt.For) loop).body();
+    return block(body, 0).n.getOrDefault(s, 0) > 0;
+  }
+
+  private Count block(Block b, int depth) {
+    Count c = new Count();
+    if (b == null || depth > 32) {
+      return c;
+    }
+    for (Stmt s : b.stmts()) {
+      c.add(stmt(s, depth), 1);
+    }
+    return c;
+  }
+
+  private Count stmt(Stmt s, int depth) {
+    Count c = new Count();
+    if (s instanceof Stmt.Alloc a) {
+      StructSym st = a.struct() == null ? null : program.structs.get(a.struct().text());
+      if (st != null) {
+        c.n.merge(st, 1, Integer::sum);
+      }
+    } else if (s instanceof Stmt.If i) {
+      Count t = block(i.then(), depth);
+      t.max(block(i.orElse(), depth));
+      c.add(t, 1);
+    } else if (s instanceof Stmt.Either e) {
+      Count m = new Count();
+      for (Block br : e.branches()) {
+        m.max(block(br, depth));
+      }
+      c.add(m, 1);
+    } else if (s instanceof Stmt.Atomic a) {
+      c.add(block(a.body(), depth), 1);
+    } else if (s instanceof Stmt.While w) {
+      Count body = block(w.body(), depth);
+      Integer bound = loopBounds.get(w);
+      if (bound == null && !body.n.isEmpty()) {
+        c.unbounded = w;
+      }
+      c.add(body, bound == null ? 1 : bound);
+    } else if (s instanceof Stmt.For f) {
+      Count body = block(f.body(), depth);
+      if (!body.n.isEmpty()) {
+        c.unbounded = f;
+      }
+      c.add(body, 1);
+    } else if (s instanceof Stmt.RefOp r && !r.isGet() && r.target() instanceof Expr.Field fe) {
+      // put may run the release function
+      for (StructSym st : program.structs.values()) {
+        FieldSym f = st.fields().get(fe.field().text());
+        if (f != null && f.release != null) {
+          c.max(block(f.release.decl.body(), depth + 1));
+        }
+      }
+    }
+    Expr.Call call = s instanceof Stmt.Call sc ? sc.call() : s instanceof Stmt.Assign as && as.value() instanceof Expr.Call c2 ? c2 : null;
+    if (call != null && program.calls.containsKey(call)) {
+      FnSym fn = program.calls.get(call);
+      c.add(block(fn.decl.body(), depth + 1), 1);
+    }
+    return c;
+  }
+}

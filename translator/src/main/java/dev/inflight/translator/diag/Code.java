@@ -1,0 +1,65 @@
+package dev.inflight.translator.diag;
+
+/**
+ * The catalog of diagnostic codes. Codes are stable: tests, docs and users' scripts refer to
+ * them, so a code is never renumbered or reused. docs/diagnostics.md lists them.
+ */
+public enum Code {
+  // Input files (E00xx)
+  FILE_NOT_FOUND("E0001"),
+  NOT_A_FILE("E0002"),
+  NOT_UTF8("E0003"),
+  EMPTY_FILE("E0004"),
+  FILE_UNREADABLE("E0005"),
+
+  // Syntax (E01xx)
+  UNEXPECTED_TOKEN("E0100"),
+  INVALID_CHARACTER("E0101"),
+  NOT_ASSIGNABLE("E0102"),
+  NOT_A_STATEMENT("E0103"),
+  INTEGER_TOO_LARGE("E0104"),
+
+  // Names (E02xx)
+  UNKNOWN_NAME("E0200"),
+  DUPLICATE_DECLARATION("E0201"),
+  UNKNOWN_STRUCT("E0202"),
+  UNKNOWN_FIELD("E0203"),
+  INCLUDE_NOT_FOUND("E0204"),
+  UNKNOWN_CHECK("E0205"),
+  ASSIGN_TO_CONST("E0206"),
+  UNKNOWN_FUNCTION("E0207"),
+  BAD_OVERRIDE("E0208"),
+  MISPLACED_DECLARATION("E0209"),
+
+  // Types (E03xx)
+  TYPE_MISMATCH("E0300"),
+  WRONG_ARITY("E0301"),
+  NOT_A_REFCOUNT("E0302"),
+  NOT_CONSTANT("E0303"),
+  NOT_A_LOCK("E0304"),
+  BAD_RELEASE_FN("E0305"),
+
+  // Program structure (E04xx)
+  RECURSION("E0400"),
+  UNBOUNDED_LOOP("E0401"),
+  LOOP_IN_ATOMIC("E0402"),
+  RETURN_OUTSIDE_FN("E0403"),
+  CALL_IN_EXPRESSION("E0404"),
+  BAD_BOUND("E0405"),
+  NO_THREADS("E0406"),
+
+  // Warnings (W0xxx)
+  UNUSED_FUNCTION("W0001"),
+  DERIVED_BOUND("W0002");
+
+  private final String id;
+
+  Code(String id) {
+    this.id = id;
+  }
+
+  /** The stable identifier printed as `error[E0200]`. */
+  public String id() {
+    return id;
+  }
+}

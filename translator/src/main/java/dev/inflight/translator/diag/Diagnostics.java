@@ -1,0 +1,215 @@
+package dev.inflight.translator.diag;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Collects diagnostics for one run. There is one factory method per diagnostic, so the wording
+ * of each message lives in exactly one place. Identical diagnostics (same code, place and
+ * message) are reported once: a function inlined twice reports its mistake once.
+ */
+public final class Diagnostics {
+  private final Set<Diagnostic> items = new LinkedHashSet<>();
+
+  public List<Diagnostic> all() {
+    List<Diagnostic> list = new ArrayList<>(items);
+    list.sort(Comparator.comparing((Diagnostic d) -> d.span() == null ? "" : d.span().file().path())
+        .thenComparingInt(d -> d.span() == null ? 0 : d.span().start()));
+    return list;
+  }
+
+  public boolean hasErrors() {
+    return items.stream().anyMatch(Diagnostic::isError);
+  }
+
+  public void addAll(Collection<Diagnostic> ds) {
+    items.addAll(ds);
+  }
+
+  public Diagnostic add(Diagnostic d) {
+    items.add(d);
+    return d;
+  }
+
+  private Diagnostic error(Code code, Span span, String message, String help) {
+    return add(new Diagnostic(Severity.ERROR, code, message, span, help, List.of()));
+  }
+
+  private Diagnostic warning(Code code, Span span, String message, String help) {
+    return add(new Diagnostic(Severity.WARNING, code, message, span, help, List.of()));
+  }
+
+  // ---- input files ----
+
+  public void fileNotFound(String path) {
+    error(Code.FILE_NOT_FOUND, null, "cannot read `" + path + "`: no such file", "check the path; it is relative to the current directory");
+  }
+
+  public void notAFile(String path) {
+    error(Code.NOT_A_FILE, null, "`" + path + "` is a directory, not a model file", "give a `.ifl` file inside it");
+  }
+
+  public void unreadable(String path, String why) {
+    error(Code.FILE_UNREADABLE, null, "cannot read `" + path + "`: " + why, null);
+  }
+
+  public void notUtf8(Span at, int byteOffset) {
+    error(Code.NOT_UTF8, at, "the file is not valid UTF-8 (bad byte at offset " + byteOffset + ")",
+        "save the file as UTF-8");
+  }
+
+  public void emptyFile(Span at) {
+    error(Code.EMPTY_FILE, at, "the file is empty: a model needs at least one thread",
+        "start with `model NAME` and a `thread NAME { … }`; `inflight init NAME` writes a starter model");
+  }
+
+  // ---- syntax ----
+
+  public void unexpectedToken(Span at, String found, String expected) {
+    error(Code.UNEXPECTED_TOKEN, at, "unexpected " + found + (expected == null ? "" : ", expected " + expected), null);
+  }
+
+  public void invalidCharacter(Span at, String ch) {
+    error(Code.INVALID_CHARACTER, at, "invalid character " + ch, null);
+  }
+
+  public void notAssignable(Span at) {
+    error(Code.NOT_ASSIGNABLE, at, "cannot assign to this expression",
+        "the left side of `=` must be a variable or a field, like `x` or `sk.state`");
+  }
+
+  public void notAStatement(Span at) {
+    error(Code.NOT_A_STATEMENT, at, "this expression is not a statement",
+        "only calls can stand alone; to test a condition use `await` or `if`");
+  }
+
+  public void integerTooLarge(Span at) {
+    error(Code.INTEGER_TOO_LARGE, at, "integer literal is too large", "models use small integers; scale the constant down");
+  }
+
+  // ---- names ----
+
+  public void unknownName(Span at, String name, String suggestion) {
+    error(Code.UNKNOWN_NAME, at, "unknown name `" + name + "`",
+        suggestion == null ? "declare it with `var`, `const`, or assign it first in this thread" : "did you mean `" + suggestion + "`?");
+  }
+
+  public void duplicate(Span at, String what, String name, Span first) {
+    add(new Diagnostic(Severity.ERROR, Code.DUPLICATE_DECLARATION, "duplicate declaration of " + what + " `" + name + "`",
+        at, "rename one of them", first == null ? List.of() : List.of(new Diagnostic.Note(first, "first declared here"))));
+  }
+
+  public void unknownStruct(Span at, String name, String suggestion) {
+    error(Code.UNKNOWN_STRUCT, at, "unknown struct `" + name + "`",
+        suggestion == null ? "declare it with `struct " + name + " { … }`" : "did you mean `" + suggestion + "`?");
+  }
+
+  public void unknownField(Span at, String struct, String field, String suggestion) {
+    error(Code.UNKNOWN_FIELD, at, "struct `" + struct + "` has no field `" + field + "`",
+        suggestion == null ? null : "did you mean `" + suggestion + "`?");
+  }
+
+  public void includeNotFound(Span at, String path) {
+    error(Code.INCLUDE_NOT_FOUND, at, "cannot find included file `" + path + "`",
+        "paths are looked up next to this file, then in the model library (specs/)");
+  }
+
+  public void unknownCheck(Span at, String name, String known) {
+    error(Code.UNKNOWN_CHECK, at, "unknown check `" + name + "`", "known checks: " + known);
+  }
+
+  public void assignToConst(Span at, String name) {
+    error(Code.ASSIGN_TO_CONST, at, "cannot assign to constant `" + name + "`",
+        "constants are fixed for a run; override one with `--set " + name + "=…` or make it a `var`");
+  }
+
+  public void unknownFunction(Span at, String name, String suggestion) {
+    error(Code.UNKNOWN_FUNCTION, at, "unknown function `" + name + "`",
+        suggestion == null ? "declare it with `fn " + name + "(…) { … }`" : "did you mean `" + suggestion + "`?");
+  }
+
+  public void badOverride(String text, String why) {
+    error(Code.BAD_OVERRIDE, null, "bad override `--set " + text + "`: " + why, "write `--set NAME=VALUE` with a declared const and an integer or boolean");
+  }
+
+  public void misplaced(Span at, String what, String where) {
+    error(Code.MISPLACED_DECLARATION, at, what + " is not allowed " + where, null);
+  }
+
+  // ---- types ----
+
+  public void typeMismatch(Span at, String expected, String found) {
+    error(Code.TYPE_MISMATCH, at, "type mismatch: expected " + expected + ", found " + found, null);
+  }
+
+  public void typeMismatch(Span at, String expected, String found, String help) {
+    error(Code.TYPE_MISMATCH, at, "type mismatch: expected " + expected + ", found " + found, help);
+  }
+
+  public void wrongArity(Span at, String fn, int expected, int found) {
+    error(Code.WRONG_ARITY, at, "`" + fn + "` takes " + expected + " argument" + (expected == 1 ? "" : "s") + " but " + found + (found == 1 ? " was" : " were") + " given", null);
+  }
+
+  public void notARefcount(Span at, String what) {
+    error(Code.NOT_A_REFCOUNT, at, "`" + what + "` is not a reference count",
+        "get/put take a `ref` field, like `get sk.refcnt`; declare it in the struct as `ref refcnt = 1`");
+  }
+
+  public void notConstant(Span at) {
+    error(Code.NOT_CONSTANT, at, "this must be a constant expression", "use integer literals, consts and arithmetic");
+  }
+
+  public void notALock(Span at, String found) {
+    error(Code.NOT_A_LOCK, at, "expected a lock, found " + found, "declare one with `lock NAME` (global or struct field)");
+  }
+
+  public void badReleaseFn(Span at, String fn, String why) {
+    error(Code.BAD_RELEASE_FN, at, "release function `" + fn + "` " + why, "a release function takes the object as its one parameter: `fn " + fn + "(obj) { … }`");
+  }
+
+  // ---- structure ----
+
+  public void recursion(Span at, String cycle) {
+    error(Code.RECURSION, at, "recursive call: " + cycle, "functions are inlined, so they cannot call themselves; use a bounded loop");
+  }
+
+  public void unboundedLoop(Span at) {
+    error(Code.UNBOUNDED_LOOP, at, "cannot derive a bound for this loop",
+        "give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error");
+  }
+
+  public void loopInAtomic(Span at) {
+    error(Code.LOOP_IN_ATOMIC, at, "loops are not allowed inside `atomic`",
+        "use a quantifier or set comprehension, or move the loop out of the atomic block");
+  }
+
+  public void returnOutsideFn(Span at) {
+    error(Code.RETURN_OUTSIDE_FN, at, "`return` outside a function", "a thread ends at the end of its body");
+  }
+
+  public void callInExpression(Span at, String fn) {
+    error(Code.CALL_IN_EXPRESSION, at, "function `" + fn + "` can only be called as a statement or as `x = " + fn + "(…)`",
+        "functions are inlined code paths with their own steps; they cannot be part of an expression");
+  }
+
+  public void badBound(Span at, String why) {
+    error(Code.BAD_BOUND, at, "bad bound: " + why, null);
+  }
+
+  public void noThreads(Span at) {
+    error(Code.NO_THREADS, at, "the model declares no thread", "add a `thread NAME { … }`");
+  }
+
+  public void derivedBound(Span at, String struct, int bound) {
+    warning(Code.DERIVED_BOUND, at, "struct `" + struct + "` gets a derived pool bound of " + bound + " objects",
+        "declare `struct " + struct + " bound N { … }` to choose it");
+  }
+
+  public void unusedFunction(Span at, String name) {
+    warning(Code.UNUSED_FUNCTION, at, "function `" + name + "` is never called", null);
+  }
+}

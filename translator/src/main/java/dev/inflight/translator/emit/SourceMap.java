@@ -1,0 +1,63 @@
+package dev.inflight.translator.emit;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * Maps the generated TLA+ module back to the DSL: every action, label, variable, model value
+ * and property. Written as {@code <Model>.srcmap.json}; the checker uses it to tell a TLC trace
+ * in the model's own terms. docs/srcmap.md documents the format.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SourceMap(
+    int version,
+    String model,
+    String module,
+    List<String> files,
+    List<Thread> threads,
+    List<Struct> structs,
+    List<Variable> variables,
+    List<Action> actions,
+    List<Property> properties) {
+
+  public static final int VERSION = 1;
+
+  /** A DSL place: file, 1-based line and column of the start and end, and the line as written. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Loc(String file, int line, int col, int endLine, int endCol, String text) {}
+
+  /** A thread kind and its instances (model values), with its labels. */
+  public record Thread(String name, String tlaSet, List<Instance> instances, String entry, List<Label> labels) {}
+
+  public record Instance(String tla, String display) {}
+
+  public record Label(String name, Loc loc) {}
+
+  /** A struct: its heap variable, pool constant, objects and field names. */
+  public record Struct(String name, String heapVar, String pool, int bound, boolean boundDerived,
+      boolean isStatic, List<Instance> objects, List<Field> fields) {}
+
+  public record Field(String name, String tla, String kind) {}
+
+  /**
+   * A state variable. kind: pc, fault, heap, global, local, hidden. For locals and hidden
+   * variables {@code thread} is the thread kind; for heaps {@code struct}.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Variable(String tla, String kind, String dsl, String thread, String struct) {}
+
+  /**
+   * An action: a path through one step. {@code to} is null for fault paths. {@code statements}
+   * are the DSL statements it runs; {@code primary} the one to show.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Action(String name, String thread, String from, String to, String fault,
+      Loc primary, List<Loc> statements, Integer tlaFirstLine, Integer tlaLastLine) {}
+
+  /**
+   * A property: kind builtin, invariant, eventually or deadlock; {@code tla} the operator TLC
+   * names (null for deadlock, which TLC checks itself); {@code fault} the fault kind it watches.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Property(String name, String tla, String kind, String fault, Loc loc, String description) {}
+}

@@ -1,0 +1,22 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A thread kind's control-flow graph with every function call inlined.
+ *
+ * @param locals every local the thread can touch (its own and those of inlined functions)
+ * @param hidden translator-made locals: loop counters (int) and `for` snapshots (set), by name
+ */
+public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.LocalSym> locals,
+    Map<String, HiddenKind> hidden) {
+
+  public enum HiddenKind { COUNTER, SNAPSHOT }
+
+  public Instr node(int id) {
+    return nodes.get(id);
+  }
+}

@@ -1,0 +1,263 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.ast.Block;
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Stmt;
+import dev.inflight.translator.check.Checked;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.FnSym;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.resolve.Type;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Builds a thread's control-flow graph. Statements are compiled back to front: each is given
+ * the id of its continuation and returns its own entry id. Function calls are inlined (the
+ * arguments bound to the parameters, the body, then the function's locals reset); a put on a
+ * ref field with a release function inlines that function on the drop-to-zero path.
+ */
+final class CfgBuilder {
+  private final Checked checked;
+  private final Program program;
+  private final ThreadSym thread;
+  private final Diagnostics diags;
+  private final List<Instr> nodes = new ArrayList<>();
+  private final Set<Symbol.LocalSym> locals = new LinkedHashSet<>();
+  private final Map<String, Cfg.HiddenKind> hidden = new LinkedHashMap<>();
+  private final Deque<FnSym> inlining = new ArrayDeque<>();
+  private int atomicIds;
+
+  /** Where `return` goes inside the function being inlined. */
+  private record ReturnCtx(Expr result, int exit) {}
+
+  private final Deque<ReturnCtx> returns = new ArrayDeque<>();
+
+  CfgBuilder(Checked checked, ThreadSym thread, Diagnostics diags) {
+    this.checked = checked;
+    this.program = checked.program();
+    this.thread = thread;
+    this.diags = diags;
+  }
+
+  Cfg build() {
+    locals.addAll(thread.locals().values());
+    Span end = endOf(thread.decl.body());
+    int done = add(new Instr.Done(end, -1));
+    int reset = reserve();
+    int entry = block(thread.decl.body(), reset, -1);
+    List<Symbol.LocalSym> all = new ArrayList<>(locals);
+    nodes.set(reset, new Instr.Reset(all, end, -1, done));
+    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden);
+  }
+
+  private static Span endOf(Block b) {
+    Span s = b.span();
+    return s.file().span(Math.max(s.start(), s.end() - 1), s.end());
+  }
+
+  private int add(Instr i) {
+    nodes.add(i);
+    return nodes.size() - 1;
+  }
+
+  private int reserve() {
+    nodes.add(null);
+    return nodes.size() - 1;
+  }
+
+  private int block(Block b, int next, int atomic) {
+    if (b == null) {
+      return next;
+    }
+    int cur = next;
+    List<Stmt> stmts = b.stmts();
+    for (int i = stmts.size() - 1; i >= 0; i--) {
+      cur = stmt(stmts.get(i), cur, atomic);
+    }
+    return cur;
+  }
+
+  private int stmt(Stmt s, int next, int atomic) {
+    if (s instanceof Stmt.Assign a) {
+      if (a.value() instanceof Expr.Call c && program.calls.containsKey(c)) {
+        return call(c, a.target(), s.span(), next, atomic);
+      }
+      if (a.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop"))) {
+        return add(new Instr.Proc(c, a.target(), s.span(), atomic, next));
+      }
+      return add(new Instr.Assign(a.target(), a.value(), s.span(), atomic, next));
+    }
+    if (s instanceof Stmt.Alloc a) {
+      StructSym st = program.structs.get(a.struct().text());
+      return add(new Instr.Alloc(a.target(), st, s.span(), atomic, next));
+    }
+    if (s instanceof Stmt.RefOp r) {
+      Expr.Field f = (Expr.Field) r.target();
+      if (r.isGet()) {
+        return add(new Instr.RefOp(true, f, s.span(), atomic, next, -1, null));
+      }
+      FieldSym field = fieldOf(f);
+      if (field != null && field.release != null) {
+        FnSym rel = field.release;
+        if (inlining.contains(rel)) {
+          diags.recursion(s.span(), chain(rel) + " (through its release function)");
+          return add(new Instr.RefOp(false, f, s.span(), atomic, next, -1, null));
+        }
+        int relEntry = inline(rel, null, next, atomic);
+        return add(new Instr.RefOp(false, f, s.span(), atomic, next, relEntry, rel.params.get(0)));
+      }
+      return add(new Instr.RefOp(false, f, s.span(), atomic, next, -1, null));
+    }
+    if (s instanceof Stmt.Free f) {
+      return add(new Instr.Free(f.target(), s.span(), atomic, next));
+    }
+    if (s instanceof Stmt.Touch t) {
+      return add(new Instr.Touch(t.target(), s.span(), atomic, next));
+    }
+    if (s instanceof Stmt.If i) {
+      int then = block(i.then(), next, atomic);
+      int orElse = block(i.orElse(), next, atomic);
+      return add(new Instr.Branch(i.cond(), condSpan(s.span(), i.cond()), atomic, then, orElse, false));
+    }
+    if (s instanceof Stmt.While w) {
+      Integer bound = checked.loopBounds().get(w);
+      Span head = condSpan(s.span(), w.cond());
+      int headId = reserve();
+      if (bound != null) {
+        String counter = "iter_" + w.span().line() + "_" + w.span().col();
+        hidden.put(counter, Cfg.HiddenKind.COUNTER);
+        int exit = add(new Instr.Iter(counter, true, bound, head, atomic, next));
+        int body = block(w.body(), headId, atomic);
+        int bump = add(new Instr.Iter(counter, false, bound, head, atomic, body));
+        nodes.set(headId, new Instr.Branch(w.cond(), head, atomic, bump, exit, true));
+        return headId;
+      }
+      int body = block(w.body(), headId, atomic);
+      nodes.set(headId, new Instr.Branch(w.cond(), head, atomic, body, next, true));
+      return headId;
+    }
+    if (s instanceof Stmt.For f) {
+      String rest = "rest_" + f.span().line() + "_" + f.span().col();
+      hidden.put(rest, Cfg.HiddenKind.SNAPSHOT);
+      Symbol.LocalSym var = localOf(f);
+      Span head = condSpan(s.span(), f.collection());
+      int headId = reserve();
+      int exit = var == null ? next : add(new Instr.Reset(List.of(var), head, atomic, next));
+      int body = block(f.body(), headId, atomic);
+      nodes.set(headId, new Instr.ForNext(rest, var, head, atomic, body, exit));
+      return add(new Instr.ForInit(rest, f.collection(), head, atomic, headId));
+    }
+    if (s instanceof Stmt.Either e) {
+      List<Integer> targets = new ArrayList<>();
+      for (Block b : e.branches()) {
+        targets.add(block(b, next, atomic));
+      }
+      Span kw = s.span().file().span(s.span().start(), s.span().start() + "either".length());
+      return add(new Instr.Choice(kw, atomic, targets));
+    }
+    if (s instanceof Stmt.Await a) {
+      return add(new Instr.Await(a.cond(), s.span(), atomic, next));
+    }
+    if (s instanceof Stmt.Atomic a) {
+      int id = ++atomicIds;
+      int exit = add(new Instr.Nop(s.span(), id, next));
+      return block(a.body(), exit, id);
+    }
+    if (s instanceof Stmt.LockOp l) {
+      return add(new Instr.LockOp(l.isLock(), l.target(), s.span(), atomic, next));
+    }
+    if (s instanceof Stmt.Return r) {
+      ReturnCtx ctx = returns.peek();
+      if (ctx == null) {
+        return next;
+      }
+      if (r.value() != null && ctx.result() != null) {
+        return add(new Instr.Assign(ctx.result(), r.value(), s.span(), atomic, ctx.exit()));
+      }
+      return add(new Instr.Nop(s.span(), atomic, ctx.exit()));
+    }
+    if (s instanceof Stmt.Call c) {
+      if (program.calls.containsKey(c.call())) {
+        return call(c.call(), null, s.span(), next, atomic);
+      }
+      return add(new Instr.Proc(c.call(), null, s.span(), atomic, next));
+    }
+    return next; // Stmt.Error: already reported
+  }
+
+  private Symbol.LocalSym localOf(Stmt.For f) {
+    for (Symbol.LocalSym l : locals) {
+      if (l.first == f.var() || (l.name().equals(f.var().text()) && owns(l, f))) {
+        return l;
+      }
+    }
+    return null;
+  }
+
+  private boolean owns(Symbol.LocalSym l, Stmt.For f) {
+    Span b = l.owner instanceof FnSym fn ? fn.decl.span() : ((ThreadSym) l.owner).decl.span();
+    return b.file() == f.span().file() && b.start() <= f.span().start() && f.span().end() <= b.end();
+  }
+
+  private static Span condSpan(Span stmt, Expr cond) {
+    // The head of an if/while/for: from its keyword to the end of its condition.
+    return stmt.file().span(stmt.start(), cond.span().end());
+  }
+
+  private FieldSym fieldOf(Expr.Field f) {
+    Type t = checked.typeOf(f.obj());
+    if (t instanceof Type.Obj o && o.struct() != null) {
+      return o.struct().fields().get(f.field().text());
+    }
+    return null;
+  }
+
+  private int call(Expr.Call c, Expr result, Span span, int next, int atomic) {
+    FnSym fn = program.calls.get(c);
+    if (inlining.contains(fn)) {
+      diags.recursion(span, chain(fn));
+      return next;
+    }
+    int body = inline(fn, result, next, atomic);
+    int cur = body;
+    for (int i = Math.min(fn.params.size(), c.args().size()) - 1; i >= 0; i--) {
+      cur = add(new Instr.Bind(fn.params.get(i), c.args().get(i), span, atomic, cur));
+    }
+    return cur;
+  }
+
+  /** Inlines a function body; its exit resets the function's locals and continues at next. */
+  private int inline(FnSym fn, Expr result, int next, int atomic) {
+    inlining.push(fn);
+    locals.addAll(fn.locals().values());
+    List<Symbol.LocalSym> own = new ArrayList<>(fn.locals().values());
+    if (result instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym target) {
+      own.remove(target);
+    }
+    int exit = add(new Instr.Reset(own, endOf(fn.decl.body()), atomic, next));
+    returns.push(new ReturnCtx(result, exit));
+    int entry = block(fn.decl.body(), exit, atomic);
+    returns.pop();
+    inlining.pop();
+    return entry;
+  }
+
+  private String chain(FnSym again) {
+    List<FnSym> stack = new ArrayList<>(inlining);
+    java.util.Collections.reverse(stack);
+    return stack.stream().map(FnSym::name).collect(Collectors.joining(" → ")) + " → " + again.name();
+  }
+}

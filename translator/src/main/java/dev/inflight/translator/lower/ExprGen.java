@@ -1,0 +1,237 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.check.Checked;
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.resolve.Type;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Quantifier;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.TlaNames;
+import dev.inflight.translator.tla.UnOp;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Translates DSL expressions to TLA+ over a symbolic {@link Store}. Every dereference
+ * {@code p.f} outside a quantifier yields an {@link Obligation} (p is not null and p is live),
+ * which the step builder turns into fault branches. Obligations carry the condition under which
+ * the dereference is evaluated at all, so {@code p != null && p.f} is not a null dereference.
+ */
+final class ExprGen {
+
+  /** A dereference of {@code obj} (of struct {@code struct}), evaluated when {@code context} holds. */
+  record Obligation(TlaExpr context, TlaExpr obj, StructSym struct, Span span) {}
+
+  private final Checked checked;
+  private final Program program;
+  private final Layout layout;
+  private final ThreadSym thread;
+  private final Store store;
+  private final Map<Symbol.BoundSym, String> bound = new IdentityHashMap<>();
+  private final Set<String> activeBound = new HashSet<>();
+
+  /** For a thread's step ({@code thread} and {@code store} non-null) or for a state predicate. */
+  ExprGen(Checked checked, Layout layout, ThreadSym thread, Store store) {
+    this.checked = checked;
+    this.program = checked.program();
+    this.layout = layout;
+    this.thread = thread;
+    this.store = store == null ? new Store() : store;
+  }
+
+  static final TlaExpr SELF = new TlaExpr.Name("self");
+  static final TlaExpr NULL = new TlaExpr.Name("NULL");
+
+  /** The TLA+ value of {@code e}; dereference obligations are appended to {@code out}. */
+  TlaExpr gen(Expr e, List<Obligation> out) {
+    return gen(e, null, out);
+  }
+
+  private TlaExpr gen(Expr e, TlaExpr ctx, List<Obligation> out) {
+    if (e instanceof Expr.IntLit i) {
+      return new TlaExpr.Num(i.value());
+    }
+    if (e instanceof Expr.BoolLit b) {
+      return new TlaExpr.Bool(b.value());
+    }
+    if (e instanceof Expr.NullLit) {
+      return NULL;
+    }
+    if (e instanceof Expr.Name n) {
+      return name(n);
+    }
+    if (e instanceof Expr.Field f) {
+      TlaExpr obj = gen(f.obj(), ctx, out);
+      StructSym s = structOf(f.obj());
+      FieldSym field = s.fields().get(f.field().text());
+      if (activeBound.isEmpty() && out != null) {
+        out.add(new Obligation(ctx, obj, s, f.span()));
+      }
+      return store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field));
+    }
+    if (e instanceof Expr.Call c) {
+      return call(c, ctx, out);
+    }
+    if (e instanceof Expr.Unary u) {
+      TlaExpr x = gen(u.operand(), ctx, out);
+      return new TlaExpr.Prefix(u.op() == Expr.UnOp.NOT ? UnOp.NOT : UnOp.NEG, x);
+    }
+    if (e instanceof Expr.Binary b) {
+      return binary(b, ctx, out);
+    }
+    if (e instanceof Expr.SetLit s) {
+      List<TlaExpr> elems = new ArrayList<>();
+      for (Expr x : s.elems()) {
+        elems.add(gen(x, ctx, out));
+      }
+      return new TlaExpr.SetOf(elems);
+    }
+    if (e instanceof Expr.SetComp sc) {
+      TlaExpr set = elems(sc.set(), gen(sc.set(), ctx, out));
+      String v = bind(sc.var());
+      TlaExpr pred = gen(sc.pred(), null, out);
+      unbind(v);
+      return new TlaExpr.SetFilter(new TlaExpr.Bound(v, set), pred);
+    }
+    if (e instanceof Expr.Quant q) {
+      TlaExpr set = elems(q.set(), gen(q.set(), ctx, out));
+      String v = bind(q.var());
+      TlaExpr body = gen(q.body(), null, out);
+      unbind(v);
+      return new TlaExpr.Quant(q.forall() ? Quantifier.FORALL : Quantifier.EXISTS, List.of(new TlaExpr.Bound(v, set)), body);
+    }
+    throw new IllegalStateException("cannot lower " + e.getClass().getSimpleName() + " at " + e.span());
+  }
+
+  private TlaExpr name(Expr.Name n) {
+    Symbol s = program.names.get(n);
+    if (s instanceof Symbol.ConstSym c) {
+      return new TlaExpr.Name(layout.constName.get(c));
+    }
+    if (s instanceof Symbol.GlobalSym g) {
+      return store.read(layout.globalVar.get(g));
+    }
+    if (s instanceof Symbol.LocalSym l) {
+      return store.readAt(layout.local(thread, l, l.name()), SELF);
+    }
+    if (s instanceof Symbol.BoundSym b) {
+      String v = bound.get(b);
+      if (v == null) {
+        throw new IllegalStateException("unbound " + b.name());
+      }
+      return new TlaExpr.Name(v);
+    }
+    throw new IllegalStateException("unresolved name " + n.name().text() + " at " + n.span());
+  }
+
+  private String bind(dev.inflight.translator.ast.Ident var) {
+    String v = var.text();
+    while (layout.namer.isTaken(v) || activeBound.contains(v) || !TlaNames.isLegal(v) || v.equals("self")) {
+      v = v + "_";
+    }
+    activeBound.add(v);
+    for (Map.Entry<Expr.Name, Symbol> e : program.names.entrySet()) {
+      if (e.getValue() instanceof Symbol.BoundSym b && b.ident == var) {
+        bound.put(b, v);
+      }
+    }
+    return v;
+  }
+
+  private void unbind(String v) {
+    activeBound.remove(v);
+  }
+
+  StructSym structOf(Expr objExpr) {
+    Type t = checked.typeOf(objExpr);
+    if (t instanceof Type.Obj o && o.struct() != null) {
+      return o.struct();
+    }
+    throw new IllegalStateException("not an object: " + objExpr.span());
+  }
+
+  /** A queue is a sequence; where a set is needed its elements are taken. */
+  private TlaExpr elems(Expr source, TlaExpr value) {
+    return checked.typeOf(source) instanceof Type.QueueT ? new TlaExpr.Apply("Elems", List.of(value)) : value;
+  }
+
+  private TlaExpr call(Expr.Call c, TlaExpr ctx, List<Obligation> out) {
+    String fn = c.fn().text();
+    if (fn.equals("live")) {
+      StructSym s = program.structRefs.get((Expr.Name) c.args().get(0));
+      return live(s);
+    }
+    Expr a = c.args().get(0);
+    TlaExpr x = gen(a, ctx, out);
+    switch (fn) {
+      case "count":
+        return checked.typeOf(a) instanceof Type.QueueT ? new TlaExpr.Apply("Len", List.of(x)) : new TlaExpr.Apply("Cardinality", List.of(x));
+      case "head":
+        return new TlaExpr.If(new TlaExpr.Infix(BinOp.EQ, x, new TlaExpr.Tuple(List.of())), NULL, new TlaExpr.Apply("Head", List.of(x)));
+      case "refs":
+        return x;
+      default:
+        throw new IllegalStateException("unknown builtin " + fn);
+    }
+  }
+
+  /** {@code {o \in Pool_S : S[o].st = "live"}} over the current heap. */
+  TlaExpr live(StructSym s) {
+    String o = "o";
+    while (layout.namer.isTaken(o) || activeBound.contains(o)) {
+      o = o + "_";
+    }
+    TlaExpr heap = store.read(layout.heapVar.get(s));
+    TlaExpr st = new TlaExpr.Select(new TlaExpr.FunApp(heap, List.of(new TlaExpr.Name(o))), "st");
+    return new TlaExpr.SetFilter(new TlaExpr.Bound(o, new TlaExpr.Name(layout.poolConst.get(s))),
+        new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+  }
+
+  private TlaExpr binary(Expr.Binary b, TlaExpr ctx, List<Obligation> out) {
+    TlaExpr l = gen(b.left(), ctx, out);
+    switch (b.op()) {
+      case AND:
+        return new TlaExpr.Infix(BinOp.AND, l, gen(b.right(), conj(ctx, l), out));
+      case OR:
+        return new TlaExpr.Infix(BinOp.OR, l, gen(b.right(), conj(ctx, new TlaExpr.Prefix(UnOp.NOT, l)), out));
+      case IMPLIES:
+        return new TlaExpr.Infix(BinOp.IMPLIES, l, gen(b.right(), conj(ctx, l), out));
+      default:
+        break;
+    }
+    TlaExpr r = gen(b.right(), ctx, out);
+    switch (b.op()) {
+      case ADD: return new TlaExpr.Infix(BinOp.PLUS, l, r);
+      case SUB: return new TlaExpr.Infix(BinOp.MINUS, l, r);
+      case MUL: return new TlaExpr.Infix(BinOp.MUL, l, r);
+      case DIV: return new TlaExpr.Infix(BinOp.DIV, l, r);
+      case MOD: return new TlaExpr.Infix(BinOp.MOD, l, r);
+      case UNION: return new TlaExpr.Infix(BinOp.CUP, l, r);
+      case INTER: return new TlaExpr.Infix(BinOp.CAP, l, r);
+      case MINUS: return new TlaExpr.Infix(BinOp.SETMINUS, l, r);
+      case IN: return new TlaExpr.Infix(BinOp.IN, l, elems(b.right(), r));
+      case NOT_IN: return new TlaExpr.Infix(BinOp.NOTIN, l, elems(b.right(), r));
+      case LT: return new TlaExpr.Infix(BinOp.LT, l, r);
+      case LE: return new TlaExpr.Infix(BinOp.LEQ, l, r);
+      case GT: return new TlaExpr.Infix(BinOp.GT, l, r);
+      case GE: return new TlaExpr.Infix(BinOp.GEQ, l, r);
+      case EQ: return new TlaExpr.Infix(BinOp.EQ, l, r);
+      case NE: return new TlaExpr.Infix(BinOp.NEQ, l, r);
+      default: throw new IllegalStateException(b.op().name());
+    }
+  }
+
+  static TlaExpr conj(TlaExpr a, TlaExpr b) {
+    return a == null ? b : new TlaExpr.Infix(BinOp.AND, a, b);
+  }
+}

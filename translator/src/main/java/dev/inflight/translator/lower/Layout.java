@@ -1,0 +1,97 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.tla.Namer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the model's state is laid out in TLA+, and the TLA+ name of everything. Threads of a kind
+ * and the objects of a struct are sets of model values (so they can later be declared SYMMETRY
+ * sets); thread-local variables are functions from the kind's threads; each struct's heap is a
+ * function from its pool to records.
+ */
+public final class Layout {
+  /** Names the emitter uses for its own definitions; reserved before any DSL name. */
+  public static final List<String> GENERATED = List.of(
+      "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
+      "AllDone", "Elems", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
+      "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit");
+
+  public final Namer namer = new Namer();
+  public final Map<StructSym, String> heapVar = new LinkedHashMap<>();
+  public final Map<StructSym, String> poolConst = new LinkedHashMap<>();
+  public final Map<StructSym, List<String>> objects = new LinkedHashMap<>();
+  public final Map<FieldSym, String> fieldName = new LinkedHashMap<>();
+  public final Map<Symbol.GlobalSym, String> globalVar = new LinkedHashMap<>();
+  public final Map<Symbol.ConstSym, String> constName = new LinkedHashMap<>();
+  public final Map<ThreadSym, String> threadConst = new LinkedHashMap<>();
+  public final Map<ThreadSym, List<String>> threadIds = new LinkedHashMap<>();
+  public final Map<ThreadSym, String> threadStep = new LinkedHashMap<>();
+  /** Local variables: (thread kind, local) → TLA+ variable. */
+  private final Map<ThreadSym, Map<Object, String>> localVar = new LinkedHashMap<>();
+
+  final Program program;
+
+  public Layout(Program program) {
+    this.program = program;
+    GENERATED.forEach(namer::reserve);
+    for (Symbol.ConstSym c : program.consts.values()) {
+      constName.put(c, namer.name(c, c.name()));
+    }
+    for (StructSym s : program.structs.values()) {
+      heapVar.put(s, namer.name(s, s.name()));
+      poolConst.put(s, namer.name("pool:" + s.name(), "Pool_" + s.name()));
+      // Record field names live in their own namespace; only TLA+ reserved words need renaming.
+      Namer fields = new Namer();
+      fields.reserve("st");
+      for (FieldSym f : s.fields().values()) {
+        fieldName.put(f, fields.name(f, f.name()));
+      }
+    }
+    for (Symbol.GlobalSym g : program.globals.values()) {
+      globalVar.put(g, namer.name(g, g.name()));
+    }
+    for (ThreadSym t : program.threads) {
+      threadConst.put(t, namer.name("threads:" + t.name(), "Thread_" + t.name()));
+      threadStep.put(t, namer.name("step:" + t.name(), t.name() + "_step"));
+    }
+    for (ThreadSym t : program.threads) {
+      List<String> ids = new ArrayList<>();
+      for (int i = 1; i <= t.count; i++) {
+        String dsl = t.isArray() ? t.name() + "_" + i : t.name();
+        ids.add(namer.name("tid:" + t.name() + ":" + i, dsl));
+      }
+      threadIds.put(t, ids);
+    }
+    for (StructSym s : program.structs.values()) {
+      List<String> ids = new ArrayList<>();
+      for (int i = 1; i <= s.bound(); i++) {
+        ids.add(namer.name("obj:" + s.name() + ":" + i, s.name() + "_" + i));
+      }
+      objects.put(s, ids);
+    }
+  }
+
+  /** The variable holding a local (or hidden loop variable) for a thread kind. */
+  public String local(ThreadSym t, Object key, String dslName) {
+    return localVar.computeIfAbsent(t, k -> new LinkedHashMap<>())
+        .computeIfAbsent(key, k -> namer.name(List.of("local", t, key), t.name() + "_" + dslName));
+  }
+
+  /** DSL-visible name of the object model value `sock_2` → `sock#2`. */
+  public static String objectDisplay(StructSym s, int index) {
+    return s.name() + "#" + index;
+  }
+
+  /** DSL-visible name of a thread: `rx[2]`, or `user` for a single thread. */
+  public static String threadDisplay(ThreadSym t, int index) {
+    return t.isArray() ? t.name() + "[" + index + "]" : t.name();
+  }
+}

@@ -1,0 +1,7 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.check.Checked;
+import java.util.List;
+
+/** Result of the lower phase: the state layout and every thread's actions. */
+public record Lowered(Checked checked, Layout layout, List<ThreadCode> threads) {}

@@ -1,0 +1,770 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.check.AstWalk;
+import dev.inflight.translator.check.Checked;
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.resolve.Type;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Quantifier;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.UnOp;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Forms the atomic steps of one thread and turns every path through a step into an action.
+ *
+ * <p>Labels (the places a thread can be preempted) are: the entry, the successor of every
+ * instruction that touches shared state (outside `atomic`, or after an `atomic` block), every
+ * loop head, and the end. A step starts at a label and runs until it reaches the next label, so
+ * it executes at most one shared instruction (or one whole `atomic` block) plus any
+ * thread-local instructions before it. See docs/semantics.md for why merging those is sound.
+ */
+final class StepBuilder {
+  private final Checked checked;
+  private final Program program;
+  private final Layout layout;
+  private final Cfg cfg;
+  private final ThreadSym thread;
+  private final Map<Integer, String> labels = new LinkedHashMap<>();
+  private final Map<String, Span> labelSpans = new LinkedHashMap<>();
+  private final List<Action> actions = new ArrayList<>();
+  private final Map<String, Integer> actionNames = new HashMap<>();
+
+  private final List<String> allVars;
+
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, List<String> allVars) {
+    this.allVars = allVars;
+    this.checked = checked;
+    this.program = checked.program();
+    this.layout = layout;
+    this.cfg = cfg;
+    this.thread = cfg.thread();
+  }
+
+  // ---------------------------------------------------------------- shared or local
+
+  /** Whether an instruction reads or writes state other threads can see. */
+  boolean shared(Instr in) {
+    if (in instanceof Instr.Alloc || in instanceof Instr.RefOp || in instanceof Instr.Free
+        || in instanceof Instr.Touch || in instanceof Instr.LockOp || in instanceof Instr.Await) {
+      return true;
+    }
+    if (in instanceof Instr.Assign a) {
+      return readsShared(a.target()) || readsShared(a.value()) || !(a.target() instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym);
+    }
+    if (in instanceof Instr.Branch b) {
+      return readsShared(b.cond());
+    }
+    if (in instanceof Instr.Proc p) {
+      boolean args = p.call().args().stream().anyMatch(this::readsShared);
+      return args || (p.result() != null && readsShared(p.result()));
+    }
+    if (in instanceof Instr.Bind b) {
+      return readsShared(b.value());
+    }
+    if (in instanceof Instr.ForInit f) {
+      return readsShared(f.collection());
+    }
+    return false; // Choice, Reset, Iter, ForNext, Nop, Done
+  }
+
+  private boolean readsShared(Expr e) {
+    boolean[] s = {false};
+    AstWalk.exprs(e, x -> {
+      if (x instanceof Expr.Field || (x instanceof Expr.Call c && c.fn().text().equals("live"))) {
+        s[0] = true;
+      } else if (x instanceof Expr.Name n && program.names.get(n) instanceof Symbol.GlobalSym) {
+        s[0] = true;
+      }
+    });
+    return s[0];
+  }
+
+  private static List<Integer> successors(Instr in) {
+    if (in instanceof Instr.Assign x) return List.of(x.next());
+    if (in instanceof Instr.Alloc x) return List.of(x.next());
+    if (in instanceof Instr.RefOp x) return x.release() >= 0 ? List.of(x.next(), x.release()) : List.of(x.next());
+    if (in instanceof Instr.Free x) return List.of(x.next());
+    if (in instanceof Instr.Touch x) return List.of(x.next());
+    if (in instanceof Instr.Branch x) return List.of(x.then(), x.orElse());
+    if (in instanceof Instr.Choice x) return x.targets();
+    if (in instanceof Instr.Await x) return List.of(x.next());
+    if (in instanceof Instr.LockOp x) return List.of(x.next());
+    if (in instanceof Instr.Proc x) return List.of(x.next());
+    if (in instanceof Instr.Bind x) return List.of(x.next());
+    if (in instanceof Instr.Reset x) return List.of(x.next());
+    if (in instanceof Instr.Iter x) return List.of(x.next());
+    if (in instanceof Instr.ForInit x) return List.of(x.next());
+    if (in instanceof Instr.ForNext x) return List.of(x.body(), x.exit());
+    if (in instanceof Instr.Nop x) return List.of(x.next());
+    return List.of();
+  }
+
+  /**
+   * Whether only thread-local, straight-line instructions lie between {@code id} and the end of
+   * the thread. Those are merged into the step before them (they commute with every other
+   * thread's steps), so finishing a thread costs no extra state.
+   */
+  private boolean trailsToDone(int id) {
+    for (int guard = 0; guard < cfg.nodes().size(); guard++) {
+      Instr in = cfg.node(id);
+      if (in instanceof Instr.Done) {
+        return true;
+      }
+      boolean straight = in instanceof Instr.Reset || in instanceof Instr.Nop
+          || ((in instanceof Instr.Assign || in instanceof Instr.Bind) && !shared(in));
+      if (!straight || (in instanceof Instr.Branch b && b.loopHead())) {
+        return false;
+      }
+      id = successors(in).get(0);
+    }
+    return false;
+  }
+
+  private void computeLabels() {
+    List<Integer> ids = new ArrayList<>();
+    ids.add(cfg.entry());
+    for (int i = 0; i < cfg.nodes().size(); i++) {
+      Instr in = cfg.node(i);
+      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext) {
+        ids.add(i);
+      }
+      for (int s : successors(in)) {
+        Instr succ = cfg.node(s);
+        boolean leavesAtomic = in.atomic() >= 0 && succ.atomic() != in.atomic();
+        if (((shared(in) && in.atomic() < 0) || leavesAtomic) && !trailsToDone(s)) {
+          ids.add(s);
+        }
+      }
+      if (in instanceof Instr.RefOp r && r.release() >= 0 && in.atomic() >= 0) {
+        // inside atomic the release path simply continues
+        continue;
+      }
+    }
+    Map<String, Integer> perLine = new HashMap<>();
+    ids.sort(java.util.Comparator.comparingInt((Integer id) -> cfg.node(id) instanceof Instr.Done ? Integer.MAX_VALUE : cfg.node(id).span().start()));
+    for (int id : ids) {
+      if (labels.containsKey(id)) {
+        continue;
+      }
+      Instr in = cfg.node(id);
+      String name;
+      if (in instanceof Instr.Done) {
+        name = "Done";
+      } else {
+        String base = "L" + in.span().line();
+        int k = perLine.merge(base, 1, Integer::sum);
+        name = k == 1 ? base : base + "_" + k;
+      }
+      labels.put(id, name);
+      labelSpans.put(name, in.span());
+    }
+  }
+
+  // ---------------------------------------------------------------- paths
+
+  private record Binding(boolean exists, String name, TlaExpr value) {}
+
+  /** One path through a step, built as the walk goes; copied where it splits. */
+  private final class Path {
+    final List<TlaExpr> guards = new ArrayList<>();
+    Store store = new Store();
+    final List<Binding> bindings = new ArrayList<>();
+    final List<Span> spans = new ArrayList<>();
+    Span primary;
+    String fault;
+    TlaExpr faultRecord;
+    int target = -1;
+
+    Path copy() {
+      Path p = new Path();
+      p.guards.addAll(guards);
+      p.store = store.copy();
+      p.bindings.addAll(bindings);
+      p.spans.addAll(spans);
+      p.primary = primary;
+      return p;
+    }
+
+    ExprGen gen() {
+      return new ExprGen(checked, layout, thread, store);
+    }
+
+    String fresh(String base) {
+      int n = 1;
+      String name = base;
+      while (taken(name)) {
+        name = base + (++n);
+      }
+      return name;
+    }
+
+    private boolean taken(String name) {
+      if (layout.namer.isTaken(name)) {
+        return true;
+      }
+      for (Binding b : bindings) {
+        if (b.name.equals(name)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  ThreadCode build() {
+    computeLabels();
+    for (Map.Entry<Integer, String> l : labels.entrySet()) {
+      if (cfg.node(l.getKey()) instanceof Instr.Done) {
+        continue;
+      }
+      List<Path> done = new ArrayList<>();
+      walk(l.getKey(), new Path(), false, done);
+      done.sort(java.util.Comparator.comparingInt((Path x) -> x.fault == null ? 0 : 1));
+      emitActions(l.getValue(), done);
+    }
+    List<ThreadCode.LocalVar> locals = new ArrayList<>();
+    for (Symbol.LocalSym l : cfg.locals()) {
+      locals.add(new ThreadCode.LocalVar(layout.local(thread, l, l.name()), l.name(), false, Defaults.of(l.type)));
+    }
+    cfg.hidden().forEach((name, kind) -> locals.add(new ThreadCode.LocalVar(layout.local(thread, name, name), name, true,
+        kind == Cfg.HiddenKind.COUNTER ? new TlaExpr.Num(0) : new TlaExpr.SetOf(List.of()))));
+    return new ThreadCode(thread, labels.get(cfg.entry()), labelSpans, actions, locals);
+  }
+
+  private void walk(int node, Path p, boolean started, List<Path> done) {
+    if (started && labels.containsKey(node)) {
+      p.target = node;
+      done.add(p);
+      return;
+    }
+    Instr in = cfg.node(node);
+    boolean isShared = shared(in);
+    if (!(in instanceof Instr.Nop || in instanceof Instr.Reset || in instanceof Instr.Done || in instanceof Instr.Iter)) {
+      if (p.spans.isEmpty() || !p.spans.get(p.spans.size() - 1).equals(in.span())) {
+        p.spans.add(in.span());
+      }
+      if (isShared || p.primary == null) {
+        p.primary = in.span();
+      }
+    }
+    if (p.primary == null) {
+      p.primary = in.span();
+    }
+    if (in instanceof Instr.Done) {
+      p.target = node;
+      done.add(p);
+      return;
+    }
+    step(in, p, done, next -> walk(next.node, next.path, true, done));
+  }
+
+  /** A continuation: go on at {@code node} with {@code path}. */
+  private record Next(int node, Path path) {}
+
+  private interface Cont {
+    void go(Next n);
+  }
+
+  private void step(Instr in, Path p, List<Path> done, Cont k) {
+    String selfVar;
+    if (in instanceof Instr.Assign a) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      TlaExpr v = p.gen().gen(a.value(), obs);
+      Path ok = discharge(p, obs, in, done);
+      assign(ok, a.target(), v, in, done, ok2 -> k.go(new Next(a.next(), ok2)));
+      return;
+    }
+    if (in instanceof Instr.Alloc a) {
+      String heap = layout.heapVar.get(a.struct());
+      TlaExpr pool = new TlaExpr.Name(layout.poolConst.get(a.struct()));
+      TlaExpr heapNow = p.store.read(heap);
+      String o = "o";
+      TlaExpr free = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heapNow, List.of(new TlaExpr.Name(o))), "st"), new TlaExpr.Str("free"));
+      TlaExpr anyFree = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(o, pool)), free);
+      Path full = p.copy();
+      full.guards.add(new TlaExpr.Prefix(UnOp.NOT, anyFree));
+      fault(full, "model_bound", in, null, done);
+      Path ok = p.copy();
+      ok.guards.add(anyFree);
+      String name = ok.fresh("new_" + a.struct().name());
+      ok.bindings.add(new Binding(false, name, new TlaExpr.Choose(new TlaExpr.Bound(o, pool), free)));
+      TlaExpr obj = new TlaExpr.Name(name);
+      ok.store.writeAt(heap, obj, Defaults.liveRecord(a.struct(), layout));
+      assign(ok, a.target(), obj, in, done, ok2 -> k.go(new Next(a.next(), ok2)));
+      return;
+    }
+    if (in instanceof Instr.RefOp r) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      ExprGen g = p.gen();
+      TlaExpr obj = g.gen(r.target().obj(), obs);
+      StructSym s = g.structOf(r.target().obj());
+      obs.add(new ExprGen.Obligation(null, obj, s, r.span()));
+      Path ok = discharge(p, obs, in, done);
+      String heap = layout.heapVar.get(s);
+      FieldSym f = s.fields().get(r.target().field().text());
+      String fname = layout.fieldName.get(f);
+      TlaExpr cur = ok.store.readField(heap, obj, fname);
+      if (r.isGet()) {
+        ok.store.writeField(heap, obj, fname, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
+        k.go(new Next(r.next(), ok));
+        return;
+      }
+      Path under = ok.copy();
+      under.guards.add(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
+      fault(under, "refcount_underflow", in, obj, done);
+      TlaExpr dec = new TlaExpr.Infix(BinOp.MINUS, cur, new TlaExpr.Num(1));
+      Path stays = ok.copy();
+      stays.guards.add(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(1)));
+      stays.store.writeField(heap, obj, fname, dec);
+      k.go(new Next(r.next(), stays));
+      Path zero = ok.copy();
+      zero.guards.add(new TlaExpr.Infix(BinOp.EQ, cur, new TlaExpr.Num(1)));
+      zero.store.writeField(heap, obj, fname, new TlaExpr.Num(0));
+      if (r.release() >= 0) {
+        Symbol.LocalSym param = r.releaseParam();
+        zero.store.writeAt(layout.local(thread, param, param.name()), ExprGen.SELF, obj);
+        k.go(new Next(r.release(), zero));
+      } else {
+        zero.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
+        k.go(new Next(r.next(), zero));
+      }
+      return;
+    }
+    if (in instanceof Instr.Free f) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      ExprGen g = p.gen();
+      TlaExpr obj = g.gen(f.target(), obs);
+      StructSym s = g.structOf(f.target());
+      Path ok = discharge(p, obs, in, done);
+      String heap = layout.heapVar.get(s);
+      Path isNull = ok.copy();
+      isNull.guards.add(new TlaExpr.Infix(BinOp.EQ, obj, ExprGen.NULL));
+      fault(isNull, "null_deref", in, null, done);
+      TlaExpr st = ok.store.readField(heap, obj, "st");
+      Path twice = ok.copy();
+      twice.guards.add(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
+      twice.guards.add(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("freed")));
+      fault(twice, "double_free", in, obj, done);
+      Path live = ok.copy();
+      live.guards.add(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
+      live.guards.add(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+      live.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
+      k.go(new Next(f.next(), live));
+      return;
+    }
+    if (in instanceof Instr.Touch t) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      ExprGen g = p.gen();
+      TlaExpr obj = g.gen(t.target(), obs);
+      obs.add(new ExprGen.Obligation(null, obj, g.structOf(t.target()), t.span()));
+      Path ok = discharge(p, obs, in, done);
+      k.go(new Next(t.next(), ok));
+      return;
+    }
+    if (in instanceof Instr.Branch b) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      TlaExpr c = p.gen().gen(b.cond(), obs);
+      Path ok = discharge(p, obs, in, done);
+      Path yes = ok.copy();
+      yes.guards.add(c);
+      Path no = ok;
+      no.guards.add(new TlaExpr.Prefix(UnOp.NOT, c));
+      k.go(new Next(b.then(), yes));
+      k.go(new Next(b.orElse(), no));
+      return;
+    }
+    if (in instanceof Instr.Choice c) {
+      for (int t : c.targets()) {
+        k.go(new Next(t, p.copy()));
+      }
+      return;
+    }
+    if (in instanceof Instr.Await a) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      TlaExpr c = p.gen().gen(a.cond(), obs);
+      Path ok = discharge(p, obs, in, done);
+      ok.guards.add(c);
+      k.go(new Next(a.next(), ok));
+      return;
+    }
+    if (in instanceof Instr.LockOp l) {
+      lockOp(l, p, done, k);
+      return;
+    }
+    if (in instanceof Instr.Proc pr) {
+      proc(pr, p, done, k);
+      return;
+    }
+    if (in instanceof Instr.Bind b) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      TlaExpr v = p.gen().gen(b.value(), obs);
+      Path ok = discharge(p, obs, in, done);
+      ok.store.writeAt(layout.local(thread, b.param(), b.param().name()), ExprGen.SELF, v);
+      k.go(new Next(b.next(), ok));
+      return;
+    }
+    if (in instanceof Instr.Reset r) {
+      for (Symbol.LocalSym l : r.locals()) {
+        selfVar = layout.local(thread, l, l.name());
+        p.store.writeAt(selfVar, ExprGen.SELF, Defaults.of(l.type));
+      }
+      if (r.next() >= 0 && cfg.node(r.next()) instanceof Instr.Done) {
+        cfg.hidden().forEach((name, kind) -> p.store.writeAt(layout.local(thread, name, name), ExprGen.SELF,
+            kind == Cfg.HiddenKind.COUNTER ? new TlaExpr.Num(0) : new TlaExpr.SetOf(List.of())));
+      }
+      k.go(new Next(r.next(), p));
+      return;
+    }
+    if (in instanceof Instr.Iter it) {
+      selfVar = layout.local(thread, it.counter(), it.counter());
+      if (it.reset()) {
+        p.store.writeAt(selfVar, ExprGen.SELF, new TlaExpr.Num(0));
+        k.go(new Next(it.next(), p));
+        return;
+      }
+      TlaExpr cur = p.store.readAt(selfVar, ExprGen.SELF);
+      Path over = p.copy();
+      over.guards.add(new TlaExpr.Infix(BinOp.GEQ, cur, new TlaExpr.Num(it.bound())));
+      fault(over, "model_bound", in, null, done);
+      p.guards.add(new TlaExpr.Infix(BinOp.LT, cur, new TlaExpr.Num(it.bound())));
+      p.store.writeAt(selfVar, ExprGen.SELF, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
+      k.go(new Next(it.next(), p));
+      return;
+    }
+    if (in instanceof Instr.ForInit f) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      TlaExpr set = p.gen().gen(f.collection(), obs);
+      if (checked.typeOf(f.collection()) instanceof Type.QueueT) {
+        set = new TlaExpr.Apply("Elems", List.of(set));
+      }
+      Path ok = discharge(p, obs, in, done);
+      ok.store.writeAt(layout.local(thread, f.rest(), f.rest()), ExprGen.SELF, set);
+      k.go(new Next(f.next(), ok));
+      return;
+    }
+    if (in instanceof Instr.ForNext f) {
+      String rest = layout.local(thread, f.rest(), f.rest());
+      TlaExpr cur = p.store.readAt(rest, ExprGen.SELF);
+      TlaExpr empty = new TlaExpr.SetOf(List.of());
+      Path exit = p.copy();
+      exit.guards.add(new TlaExpr.Infix(BinOp.EQ, cur, empty));
+      k.go(new Next(f.exit(), exit));
+      Path more = p;
+      more.guards.add(new TlaExpr.Infix(BinOp.NEQ, cur, empty));
+      String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
+      String x = "x";
+      more.bindings.add(new Binding(false, e, new TlaExpr.Choose(new TlaExpr.Bound(x, cur), new TlaExpr.Bool(true))));
+      TlaExpr elem = new TlaExpr.Name(e);
+      more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Infix(BinOp.SETMINUS, cur, new TlaExpr.SetOf(List.of(elem))));
+      if (f.var() != null) {
+        more.store.writeAt(layout.local(thread, f.var(), f.var().name()), ExprGen.SELF, elem);
+      }
+      k.go(new Next(f.body(), more));
+      return;
+    }
+    if (in instanceof Instr.Nop n) {
+      k.go(new Next(n.next(), p));
+      return;
+    }
+    throw new IllegalStateException("unknown instruction " + in);
+  }
+
+  /** Writes {@code value} to an assignable target (local, global or field). */
+  private void assign(Path p, Expr target, TlaExpr value, Instr in, List<Path> done, java.util.function.Consumer<Path> k) {
+    if (target instanceof Expr.Name n) {
+      Symbol s = program.names.get(n);
+      if (s instanceof Symbol.LocalSym l) {
+        p.store.writeAt(layout.local(thread, l, l.name()), ExprGen.SELF, value);
+      } else if (s instanceof Symbol.GlobalSym g) {
+        p.store.write(layout.globalVar.get(g), value);
+      }
+      k.accept(p);
+      return;
+    }
+    if (target instanceof Expr.Field f) {
+      List<ExprGen.Obligation> obs = new ArrayList<>();
+      ExprGen g = p.gen();
+      TlaExpr obj = g.gen(f.obj(), obs);
+      StructSym s = g.structOf(f.obj());
+      obs.add(new ExprGen.Obligation(null, obj, s, f.span()));
+      Path ok = discharge(p, obs, in, done);
+      FieldSym field = s.fields().get(f.field().text());
+      ok.store.writeField(layout.heapVar.get(s), obj, layout.fieldName.get(field), value);
+      k.accept(ok);
+      return;
+    }
+    k.accept(p);
+  }
+
+  private void lockOp(Instr.LockOp l, Path p, List<Path> done, Cont k) {
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    Path ok;
+    TlaExpr holder;
+    java.util.function.BiConsumer<Path, TlaExpr> write;
+    if (l.target() instanceof Expr.Field f) {
+      ExprGen g = p.gen();
+      TlaExpr obj = g.gen(f.obj(), obs);
+      StructSym s = g.structOf(f.obj());
+      obs.add(new ExprGen.Obligation(null, obj, s, f.span()));
+      ok = discharge(p, obs, l, done);
+      String heap = layout.heapVar.get(s);
+      String fname = layout.fieldName.get(s.fields().get(f.field().text()));
+      holder = ok.store.readField(heap, obj, fname);
+      write = (path, v) -> path.store.writeField(heap, obj, fname, v);
+    } else {
+      Symbol.GlobalSym g = (Symbol.GlobalSym) program.names.get((Expr.Name) l.target());
+      String var = layout.globalVar.get(g);
+      ok = p;
+      holder = ok.store.read(var);
+      write = (path, v) -> path.store.write(var, v);
+    }
+    if (l.isLock()) {
+      ok.guards.add(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.NULL));
+      write.accept(ok, ExprGen.SELF);
+      k.go(new Next(l.next(), ok));
+      return;
+    }
+    Path bad = ok.copy();
+    bad.guards.add(new TlaExpr.Infix(BinOp.NEQ, holder, ExprGen.SELF));
+    fault(bad, "bad_unlock", l, null, done);
+    ok.guards.add(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.SELF));
+    write.accept(ok, ExprGen.NULL);
+    k.go(new Next(l.next(), ok));
+  }
+
+  private void proc(Instr.Proc pr, Path p, List<Path> done, Cont k) {
+    String fn = pr.call().fn().text();
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    ExprGen g = p.gen();
+    List<TlaExpr> args = new ArrayList<>();
+    for (Expr a : pr.call().args()) {
+      args.add(g.gen(a, obs));
+    }
+    Path ok = discharge(p, obs, pr, done);
+    Expr coll = pr.call().args().get(0);
+    switch (fn) {
+      case "add":
+      case "remove": {
+        BinOp op = fn.equals("add") ? BinOp.CUP : BinOp.SETMINUS;
+        TlaExpr v = new TlaExpr.Infix(op, args.get(0), new TlaExpr.SetOf(List.of(args.get(1))));
+        assign(ok, coll, v, pr, done, o -> k.go(new Next(pr.next(), o)));
+        return;
+      }
+      case "push": {
+        Type.QueueT qt = (Type.QueueT) checked.typeOf(coll);
+        TlaExpr len = new TlaExpr.Apply("Len", List.of(args.get(0)));
+        TlaExpr cap = new TlaExpr.Num(capacityOf(coll));
+        Path full = ok.copy();
+        full.guards.add(new TlaExpr.Infix(BinOp.GEQ, len, cap));
+        fault(full, "model_bound", pr, null, done);
+        ok.guards.add(new TlaExpr.Infix(BinOp.LT, len, cap));
+        TlaExpr v = new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
+        assign(ok, coll, v, pr, done, o -> k.go(new Next(pr.next(), o)));
+        if (qt == null) {
+          throw new IllegalStateException();
+        }
+        return;
+      }
+      case "pop": {
+        TlaExpr q = args.get(0);
+        TlaExpr empty = new TlaExpr.Infix(BinOp.EQ, q, new TlaExpr.Tuple(List.of()));
+        Path none = ok.copy();
+        none.guards.add(empty);
+        if (pr.result() != null) {
+          assign(none, pr.result(), ExprGen.NULL, pr, done, o -> k.go(new Next(pr.next(), o)));
+        } else {
+          k.go(new Next(pr.next(), none));
+        }
+        Path some = ok;
+        some.guards.add(new TlaExpr.Prefix(UnOp.NOT, empty));
+        TlaExpr head = new TlaExpr.Apply("Head", List.of(q));
+        TlaExpr tail = new TlaExpr.Apply("Tail", List.of(q));
+        assign(some, coll, tail, pr, done, o -> {
+          if (pr.result() != null) {
+            assign(o, pr.result(), head, pr, done, o2 -> k.go(new Next(pr.next(), o2)));
+          } else {
+            k.go(new Next(pr.next(), o));
+          }
+        });
+        return;
+      }
+      case "pick": {
+        TlaExpr s = args.get(0);
+        TlaExpr empty = new TlaExpr.SetOf(List.of());
+        Path none = ok.copy();
+        none.guards.add(new TlaExpr.Infix(BinOp.EQ, s, empty));
+        assign(none, pr.result(), ExprGen.NULL, pr, done, o -> k.go(new Next(pr.next(), o)));
+        Path some = ok;
+        String v = some.fresh("picked");
+        some.bindings.add(new Binding(true, v, s));
+        assign(some, pr.result(), new TlaExpr.Name(v), pr, done, o -> k.go(new Next(pr.next(), o)));
+        return;
+      }
+      case "assert": {
+        Path bad = ok.copy();
+        bad.guards.add(new TlaExpr.Prefix(UnOp.NOT, args.get(0)));
+        fault(bad, "assertion", pr, null, done);
+        ok.guards.add(args.get(0));
+        k.go(new Next(pr.next(), ok));
+        return;
+      }
+      default:
+        throw new IllegalStateException(fn);
+    }
+  }
+
+  private int capacityOf(Expr queue) {
+    dev.inflight.translator.ast.Member m = null;
+    if (queue instanceof Expr.Name n && program.names.get(n) instanceof Symbol.GlobalSym g) {
+      m = g.member;
+    } else if (queue instanceof Expr.Field f) {
+      Type t = checked.typeOf(f.obj());
+      if (t instanceof Type.Obj o && o.struct() != null) {
+        m = o.struct().fields().get(f.field().text()).member;
+      }
+    }
+    if (m instanceof dev.inflight.translator.ast.Member.QueueOf q) {
+      Object v = new dev.inflight.translator.check.ConstEval(program).eval(q.capacity());
+      return v instanceof Long l ? (int) (long) l : 1;
+    }
+    return 1;
+  }
+
+  /**
+   * Splits off a fault path for each dereference that may hit null or a freed object; returns
+   * the path on which all of them are fine.
+   */
+  private Path discharge(Path p, List<ExprGen.Obligation> obs, Instr in, List<Path> done) {
+    Path ok = p;
+    for (ExprGen.Obligation o : obs) {
+      if (o.obj().equals(ExprGen.SELF)) {
+        continue;
+      }
+      TlaExpr isNull = new TlaExpr.Infix(BinOp.EQ, o.obj(), ExprGen.NULL);
+      TlaExpr st = ok.store.readField(layout.heapVar.get(o.struct()), o.obj(), "st");
+      TlaExpr notLive = new TlaExpr.Infix(BinOp.NEQ, st, new TlaExpr.Str("live"));
+      Path nul = ok.copy();
+      if (o.context() != null) {
+        nul.guards.add(o.context());
+      }
+      nul.guards.add(isNull);
+      fault(nul, "null_deref", in, null, done);
+      Path freed = ok.copy();
+      if (o.context() != null) {
+        freed.guards.add(o.context());
+      }
+      freed.guards.add(new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL));
+      freed.guards.add(notLive);
+      fault(freed, "use_after_free", in, o.obj(), done);
+      Path fine = ok.copy();
+      TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL),
+          new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+      fine.guards.add(o.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, o.context(), good));
+      ok = fine;
+    }
+    return ok;
+  }
+
+  /** Ends a path with a fault: the state is unchanged but for `fault`. */
+  private void fault(Path p, String kind, Instr in, TlaExpr obj, List<Path> done) {
+    p.fault = kind;
+    p.primary = in.span();
+    if (p.spans.isEmpty() || !p.spans.get(p.spans.size() - 1).equals(in.span())) {
+      p.spans.add(in.span());
+    }
+    List<Map.Entry<String, TlaExpr>> rec = new ArrayList<>();
+    rec.add(Map.entry("kind", new TlaExpr.Str(kind)));
+    rec.add(Map.entry("thread", ExprGen.SELF));
+    rec.add(Map.entry("line", new TlaExpr.Num(in.span().line())));
+    if (obj != null) {
+      rec.add(Map.entry("obj", obj));
+    }
+    p.faultRecord = new TlaExpr.Record(rec);
+    done.add(p);
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  private static final Map<String, String> FAULT_SUFFIX = Map.of(
+      "use_after_free", "uaf", "null_deref", "null", "double_free", "dfree",
+      "refcount_underflow", "underflow", "bad_unlock", "unlock", "assertion", "assert",
+      "model_bound", "bound");
+
+  private void emitActions(String label, List<Path> paths) {
+    long normal = paths.stream().filter(x -> x.fault == null).count();
+    int n = 0;
+    Map<String, Integer> faultCount = new HashMap<>();
+    for (Path p : paths) {
+      String base = thread.name() + "_" + label;
+      String wanted;
+      if (p.fault != null) {
+        String suffix = FAULT_SUFFIX.get(p.fault);
+        int c = faultCount.merge(suffix, 1, Integer::sum);
+        wanted = base + "_" + suffix + (c > 1 ? c : "");
+      } else {
+        n++;
+        wanted = normal == 1 ? base : base + "_" + n;
+      }
+      String name = layout.namer.name(List.of("action", thread, wanted, actionNames.merge(wanted, 1, Integer::sum)), wanted);
+      String to = p.fault != null ? null : labels.get(p.target);
+      actions.add(new Action(name, thread, label, to, p.fault, List.copyOf(p.spans), p.primary, body(label, p)));
+    }
+  }
+
+  private TlaExpr unchanged(List<String> changed) {
+    List<TlaExpr> rest = new ArrayList<>();
+    for (String v : allVars) {
+      if (!changed.contains(v)) {
+        rest.add(new TlaExpr.Name(v));
+      }
+    }
+    return new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(rest));
+  }
+
+  private TlaExpr body(String label, Path p) {
+    List<TlaExpr> inner = new ArrayList<>(p.guards);
+    if (p.fault != null) {
+      inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name("fault")), p.faultRecord));
+      inner.add(unchanged(List.of("fault")));
+    } else {
+      LinkedHashMap<String, TlaExpr> changes = p.store.changes();
+      for (Map.Entry<String, TlaExpr> c : changes.entrySet()) {
+        inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name(c.getKey())), c.getValue()));
+      }
+      String to = labels.get(p.target);
+      inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name("pc")),
+          new TlaExpr.Except(new TlaExpr.Name("pc"), List.of(new TlaExpr.Update(List.of(new TlaExpr.Index(ExprGen.SELF)), new TlaExpr.Str(to))))));
+      List<String> changed = new ArrayList<>(changes.keySet());
+      changed.add("pc");
+      inner.add(unchanged(changed));
+    }
+    TlaExpr body = new TlaExpr.And(inner);
+    for (int i = p.bindings.size() - 1; i >= 0; i--) {
+      Binding b = p.bindings.get(i);
+      if (b.exists) {
+        body = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(b.name, b.value)), body);
+      } else {
+        body = new TlaExpr.Let(List.of(new dev.inflight.translator.tla.TlaModule.OpDef(b.name, b.value)), body);
+      }
+    }
+    TlaExpr at = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.FunApp(new TlaExpr.Name("pc"), List.of(ExprGen.SELF)), new TlaExpr.Str(label));
+    if (p.bindings.isEmpty()) {
+      List<TlaExpr> all = new ArrayList<>();
+      all.add(at);
+      all.addAll(inner);
+      return new TlaExpr.And(all);
+    }
+    return new TlaExpr.And(List.of(at, body));
+  }
+}

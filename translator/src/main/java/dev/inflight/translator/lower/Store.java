@@ -1,0 +1,128 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.tla.TlaExpr;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The symbolic state of one path through a step: for each state variable the step changed, its
+ * new value as an expression over the old state. Reads see earlier writes of the same step.
+ * Point updates (`v[self]`, `heap[o].f`) are kept as one EXCEPT per variable, and a read of a
+ * point that the step wrote (syntactically the same key) returns the written value directly,
+ * which keeps the generated actions readable.
+ */
+final class Store {
+  private record Upd(List<TlaExpr.PathElem> path, TlaExpr value) {}
+
+  /** A variable's new value: either replaced whole, or the old value with point updates. */
+  private static final class Cell {
+    TlaExpr whole;
+    final List<Upd> updates = new ArrayList<>();
+
+    Cell copy() {
+      Cell c = new Cell();
+      c.whole = whole;
+      c.updates.addAll(updates);
+      return c;
+    }
+  }
+
+  private final LinkedHashMap<String, Cell> cells = new LinkedHashMap<>();
+
+  Store copy() {
+    Store s = new Store();
+    cells.forEach((k, v) -> s.cells.put(k, v.copy()));
+    return s;
+  }
+
+  /** The current value of a whole variable. */
+  TlaExpr read(String var) {
+    Cell c = cells.get(var);
+    if (c == null) {
+      return new TlaExpr.Name(var);
+    }
+    return value(var, c);
+  }
+
+  private static TlaExpr value(String var, Cell c) {
+    TlaExpr base = c.whole != null ? c.whole : new TlaExpr.Name(var);
+    if (c.updates.isEmpty()) {
+      return base;
+    }
+    List<TlaExpr.Update> ups = new ArrayList<>();
+    for (Upd u : c.updates) {
+      ups.add(new TlaExpr.Update(u.path, u.value));
+    }
+    return new TlaExpr.Except(base, ups);
+  }
+
+  /** The current value of {@code var[key]}. */
+  TlaExpr readAt(String var, TlaExpr key) {
+    Cell c = cells.get(var);
+    List<TlaExpr.PathElem> want = List.of(new TlaExpr.Index(key));
+    if (c != null) {
+      for (int i = c.updates.size() - 1; i >= 0; i--) {
+        Upd u = c.updates.get(i);
+        if (u.path.equals(want)) {
+          return u.value;
+        }
+        if (u.path.get(0).equals(want.get(0))) {
+          break; // a field of that element changed after: build the full read
+        }
+      }
+    }
+    return new TlaExpr.FunApp(read(var), List.of(key));
+  }
+
+  /** The current value of {@code var[key].field}. */
+  TlaExpr readField(String var, TlaExpr key, String field) {
+    Cell c = cells.get(var);
+    List<TlaExpr.PathElem> want = List.of(new TlaExpr.Index(key), new TlaExpr.Field(field));
+    if (c != null) {
+      for (int i = c.updates.size() - 1; i >= 0; i--) {
+        Upd u = c.updates.get(i);
+        if (u.path.equals(want)) {
+          return u.value;
+        }
+        if (u.path.size() == 1 && u.path.get(0).equals(want.get(0)) && u.value instanceof TlaExpr.Record r) {
+          for (Map.Entry<String, TlaExpr> f : r.fields()) {
+            if (f.getKey().equals(field)) {
+              return f.getValue();
+            }
+          }
+        }
+      }
+    }
+    return new TlaExpr.Select(readAt(var, key), field);
+  }
+
+  void write(String var, TlaExpr value) {
+    Cell c = new Cell();
+    c.whole = value;
+    cells.put(var, c);
+  }
+
+  void writeAt(String var, TlaExpr key, TlaExpr value) {
+    update(var, List.of(new TlaExpr.Index(key)), value);
+  }
+
+  void writeField(String var, TlaExpr key, String field, TlaExpr value) {
+    update(var, List.of(new TlaExpr.Index(key), new TlaExpr.Field(field)), value);
+  }
+
+  private void update(String var, List<TlaExpr.PathElem> path, TlaExpr value) {
+    Cell c = cells.computeIfAbsent(var, k -> new Cell());
+    // A later write to the same point replaces the earlier one (keeps EXCEPT lists short).
+    c.updates.removeIf(u -> u.path.equals(path) || (u.path.size() > path.size() && u.path.subList(0, path.size()).equals(path)));
+    c.updates.add(new Upd(path, value));
+  }
+
+  /** The variables this path changed, with their new values, in first-write order. */
+  LinkedHashMap<String, TlaExpr> changes() {
+    LinkedHashMap<String, TlaExpr> out = new LinkedHashMap<>();
+    cells.forEach((k, v) -> out.put(k, value(k, v)));
+    return out;
+  }
+}

@@ -1,0 +1,17 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.resolve.ThreadSym;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A thread kind after lowering: its labels (with the DSL place each stands for), its entry
+ * label, its actions, and the TLA+ variables holding its locals (with their initial values).
+ */
+public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> labels,
+    List<Action> actions, List<LocalVar> locals) {
+
+  /** A thread-local TLA+ variable: a function from the kind's threads to values. */
+  public record LocalVar(String tla, String dsl, boolean hidden, dev.inflight.translator.tla.TlaExpr initial) {}
+}

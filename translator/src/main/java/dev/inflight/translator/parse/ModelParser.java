@@ -1,0 +1,145 @@
+package dev.inflight.translator.parse;
+
+import dev.inflight.grammar.InflightLexer;
+import dev.inflight.grammar.InflightParser;
+import dev.inflight.translator.ast.ModelFile;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.SourceFile;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.Parser;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.Vocabulary;
+import org.antlr.v4.runtime.misc.IntervalSet;
+
+/** Source text to AST. Syntax errors become diagnostics; the AST holds Error nodes for them. */
+public final class ModelParser {
+
+  private ModelParser() {}
+
+  public static ModelFile parse(SourceFile source, Diagnostics diags) {
+    InflightLexer lexer = new InflightLexer(CharStreams.fromString(source.text(), source.path()));
+    lexer.removeErrorListeners();
+    CommonTokenStream tokens = new CommonTokenStream(lexer);
+    InflightParser parser = new InflightParser(tokens);
+    parser.removeErrorListeners();
+    java.util.Set<Integer> errorLines = new java.util.HashSet<>();
+    parser.addErrorListener(new Listener(source, diags, errorLines));
+    InflightParser.FileContext tree = parser.file();
+    return new AstBuilder(source, diags, errorLines).build(tree);
+  }
+
+  /** What a long list of expected tokens means, by the rule the parser is in. */
+  private static String byRule(Parser p) {
+    List<String> stack = p.getRuleInvocationStack();
+    String rule = stack.isEmpty() ? "" : stack.get(0);
+    switch (rule) {
+      case "expr":
+        return "an expression";
+      case "stmt":
+      case "block":
+      case "ifStatement":
+        return "a statement or `}`";
+      case "member":
+        return "a struct member (`ref`, `lock`, `set`, `queue` or `NAME = VALUE`) or `}`";
+      case "topDecl":
+      case "file":
+        return "a declaration (`model`, `include`, `const`, `struct`, `var`, `lock`, `set`, `queue`, `thread`, `fn`, `check`, `invariant`, `eventually`)";
+      default:
+        return null;
+    }
+  }
+
+  private static final class Listener extends BaseErrorListener {
+    private final java.util.Set<Integer> syntaxErrorLines;
+    private final SourceFile source;
+    private final Diagnostics diags;
+
+    Listener(SourceFile source, Diagnostics diags, java.util.Set<Integer> syntaxErrorLines) {
+      this.syntaxErrorLines = syntaxErrorLines;
+      this.source = source;
+      this.diags = diags;
+    }
+
+    @Override
+    public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int col,
+        String msg, RecognitionException e) {
+      Token t = (Token) offendingSymbol;
+      int start = t.getStartIndex();
+      int end = t.getType() == Token.EOF ? start : t.getStopIndex() + 1;
+      if (t.getType() == InflightLexer.BAD_CHAR) {
+        diags.invalidCharacter(source.span(start, end), describe(t));
+        return;
+      }
+      String expected = null;
+      if (recognizer instanceof Parser p) {
+        IntervalSet set = e != null ? e.getExpectedTokens() : p.getExpectedTokens();
+        expected = set != null && set.size() > 6 ? byRule(p) : null;
+        if (expected == null) {
+          expected = formatExpected(set, p.getVocabulary());
+        }
+      }
+      syntaxErrorLines.add(line);
+      diags.unexpectedToken(source.span(start, end), describe(t), expected);
+    }
+  }
+
+  static String describe(Token t) {
+    if (t.getType() == Token.EOF) {
+      return "end of file";
+    }
+    String text = t.getText();
+    if (t.getType() == InflightLexer.ID) {
+      return "name `" + text + "`";
+    }
+    if (t.getType() == InflightLexer.INT) {
+      return "number `" + text + "`";
+    }
+    if (t.getType() == InflightLexer.STRING) {
+      return "string " + text;
+    }
+    if (t.getType() == InflightLexer.BAD_CHAR) {
+      int cp = text.codePointAt(0);
+      return "`" + text + "` (U+" + String.format("%04X", cp) + ")";
+    }
+    return "`" + text + "`";
+  }
+
+  static String formatExpected(IntervalSet set, Vocabulary vocab) {
+    if (set == null || set.isNil()) {
+      return null;
+    }
+    List<String> names = new ArrayList<>();
+    for (int type : set.toList()) {
+      if (type == Token.EOF) {
+        names.add("end of file");
+      } else if (type == InflightLexer.ID) {
+        names.add("a name");
+      } else if (type == InflightLexer.INT) {
+        names.add("a number");
+      } else if (type == InflightLexer.STRING) {
+        names.add("a string");
+      } else if (type == InflightLexer.BAD_CHAR) {
+        continue;
+      } else {
+        String lit = vocab.getLiteralName(type);
+        names.add(lit != null ? "`" + lit.substring(1, lit.length() - 1) + "`" : vocab.getDisplayName(type));
+      }
+    }
+    if (names.isEmpty()) {
+      return null;
+    }
+    if (names.size() > 8) {
+      return "one of " + String.join(", ", names.subList(0, 8)) + ", …";
+    }
+    if (names.size() == 1) {
+      return names.get(0);
+    }
+    return "one of " + String.join(", ", names);
+  }
+}

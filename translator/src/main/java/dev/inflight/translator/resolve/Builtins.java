@@ -1,0 +1,43 @@
+package dev.inflight.translator.resolve;
+
+import java.util.Map;
+import java.util.Set;
+
+/** Names the language provides: built-in functions, procedures and checks. */
+public final class Builtins {
+  private Builtins() {}
+
+  /** Pure functions usable in any expression, with their arity. */
+  public static final Map<String, Integer> FUNCTIONS = Map.of(
+      "count", 1,   // size of a set or queue
+      "live", 1,    // live(STRUCT): the set of allocated, not yet freed objects
+      "head", 1,    // first element of a queue, or null
+      "refs", 1);   // refs(obj.ref): the current count (same as reading the field)
+
+  /** Procedures: statements with effects. `pick` and `pop` are used as `x = pick(s)`. */
+  public static final Map<String, Integer> PROCEDURES = Map.of(
+      "add", 2,     // add(set, obj)
+      "remove", 2,  // remove(set, obj)
+      "push", 2,    // push(queue, obj): model-bound error when full
+      "pop", 1,     // x = pop(queue): first element removed, or null when empty
+      "pick", 1,    // x = pick(set): any element (a branch per element), or null when empty
+      "assert", 1); // assert(cond): a fault when false
+
+  /** The built-in checks, and whether each is on without a `check` line. */
+  public static final Map<String, Boolean> CHECKS = orderedChecks();
+
+  private static Map<String, Boolean> orderedChecks() {
+    var m = new java.util.LinkedHashMap<String, Boolean>();
+    m.put("no_use_after_free", true);
+    m.put("no_double_free", true);
+    m.put("no_refcount_underflow", true);
+    m.put("no_null_deref", true);
+    m.put("lock_discipline", true);
+    m.put("assertions", true);
+    m.put("deadlock", true);
+    m.put("no_leak", false);
+    return java.util.Collections.unmodifiableMap(m);
+  }
+
+  public static final Set<String> TYPE_NAMES = Set.of("int", "bool");
+}

@@ -1,0 +1,28 @@
+package dev.inflight.translator.resolve;
+
+import dev.inflight.translator.ast.Decl;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A function: inlined at each call. */
+public final class FnSym implements Scope {
+  public final Decl.Fn decl;
+  private final Map<String, Symbol.LocalSym> locals = Scope.Locals.create();
+  public final List<Symbol.LocalSym> params = new ArrayList<>();
+  public Type returnType; // null until a return with a value is seen
+  public boolean checked;
+  public boolean used;
+
+  public FnSym(Decl.Fn decl) {
+    this.decl = decl;
+  }
+
+  public String name() {
+    return decl.name().text();
+  }
+
+  public Map<String, Symbol.LocalSym> locals() {
+    return locals;
+  }
+}

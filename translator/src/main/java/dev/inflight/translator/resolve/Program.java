@@ -1,0 +1,43 @@
+package dev.inflight.translator.resolve;
+
+import dev.inflight.translator.ast.Decl;
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.ModelFile;
+import dev.inflight.translator.diag.Span;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The whole model after name resolution: every declaration of the root file and its includes,
+ * and side tables keyed by AST node (names → symbols, calls → functions).
+ */
+public final class Program {
+  public String modelName;
+  public Span modelSpan;
+  public final List<ModelFile> files = new ArrayList<>();
+  public final Map<String, Symbol.ConstSym> consts = new LinkedHashMap<>();
+  public final Map<String, StructSym> structs = new LinkedHashMap<>();
+  public final Map<String, Symbol.GlobalSym> globals = new LinkedHashMap<>();
+  public final Map<String, FnSym> fns = new LinkedHashMap<>();
+  public final List<ThreadSym> threads = new ArrayList<>();
+  /** Enabled built-in checks, in catalog order. */
+  public final Set<String> checks = new LinkedHashSet<>();
+  public final Map<String, Span> checkSpans = new LinkedHashMap<>();
+  public final List<Decl.Property> properties = new ArrayList<>();
+
+  /** What each name expression refers to. */
+  public final Map<Expr.Name, Symbol> names = new IdentityHashMap<>();
+  /** Calls of user functions (statement calls and `x = f(…)`). */
+  public final Map<Expr.Call, FnSym> calls = new IdentityHashMap<>();
+  /** `live(S)` and similar: the struct a name argument denotes. */
+  public final Map<Expr.Name, StructSym> structRefs = new IdentityHashMap<>();
+
+  public ModelFile root() {
+    return files.get(0);
+  }
+}

@@ -1,0 +1,689 @@
+package dev.inflight.translator.resolve;
+
+import dev.inflight.translator.ast.Block;
+import dev.inflight.translator.ast.Decl;
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Ident;
+import dev.inflight.translator.ast.Member;
+import dev.inflight.translator.ast.ModelFile;
+import dev.inflight.translator.ast.Param;
+import dev.inflight.translator.ast.Stmt;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.SourceFile;
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.parse.ModelParser;
+import dev.inflight.translator.parse.SourceLoader;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Name resolution: loads includes, builds the symbol tables, binds every name to its symbol,
+ * declares thread and function locals (a local is declared by its first assignment), and
+ * rejects recursion.
+ */
+public final class Resolver {
+  private final Diagnostics diags;
+  private final Library library;
+  private final Program program = new Program();
+  /** Top-level names → where declared (one namespace for consts, globals, structs, threads, fns). */
+  private final Map<String, Span> topNames = new HashMap<>();
+  private final Set<String> includedKeys = new HashSet<>();
+
+  private Resolver(Diagnostics diags, Library library) {
+    this.diags = diags;
+    this.library = library;
+  }
+
+  public static Resolved resolve(ModelFile root, Path rootPath, Library library, Diagnostics diags) {
+    Resolver r = new Resolver(diags, library);
+    r.includedKeys.add(key(rootPath, root.source().path()));
+    r.collect(root, rootPath);
+    r.program.files.add(0, root);
+    r.resolveBodies();
+    r.checkRecursion();
+    return new Resolved(r.program);
+  }
+
+  private static String key(Path p, String display) {
+    if (p != null) {
+      return p.toAbsolutePath().normalize().toString();
+    }
+    return "lib:" + display;
+  }
+
+  // ---------------------------------------------------------------- collection
+
+  private void collect(ModelFile file, Path path) {
+    for (Decl d : file.decls()) {
+      if (d instanceof Decl.Model m) {
+        if (program.modelName == null && program.files.isEmpty() && m.name() != null) {
+          program.modelName = m.name().text();
+          program.modelSpan = m.span();
+        }
+      } else if (d instanceof Decl.Include inc) {
+        include(inc, path);
+      } else if (d instanceof Decl.Const c) {
+        if (declareTop(c.name(), "constant")) {
+          program.consts.put(c.name().text(), new Symbol.ConstSym(c));
+        }
+      } else if (d instanceof Decl.Struct s) {
+        if (declareTop(s.name(), "struct")) {
+          StructSym sym = new StructSym(s);
+          Map<String, Span> seen = new HashMap<>();
+          for (Member m : s.members()) {
+            if (m.name() == null) {
+              continue;
+            }
+            Span prev = seen.putIfAbsent(m.name().text(), m.name().span());
+            if (prev != null) {
+              diags.duplicate(m.name().span(), "field", m.name().text(), prev);
+              continue;
+            }
+            sym.fields().put(m.name().text(), new FieldSym(sym, m));
+          }
+          program.structs.put(s.name().text(), sym);
+        }
+      } else if (d instanceof Decl.Global g) {
+        if (declareTop(g.member().name(), "global")) {
+          if (g.member() instanceof Member.Ref) {
+            diags.misplaced(g.span(), "a `ref` counter", "at top level; it belongs in a struct");
+          }
+          program.globals.put(g.member().name().text(), new Symbol.GlobalSym(g.member()));
+        }
+      } else if (d instanceof Decl.Thread t) {
+        if (declareTop(t.name(), "thread")) {
+          program.threads.add(new ThreadSym(t));
+        }
+      } else if (d instanceof Decl.Fn f) {
+        if (declareTop(f.name(), "function")) {
+          FnSym fn = new FnSym(f);
+          for (Param p : f.params()) {
+            if (p.name() == null) {
+              continue;
+            }
+            if (fn.locals().containsKey(p.name().text())) {
+              diags.duplicate(p.name().span(), "parameter", p.name().text(), fn.locals().get(p.name().text()).first.span());
+              continue;
+            }
+            Symbol.LocalSym ls = new Symbol.LocalSym(p.name(), fn, true);
+            fn.locals().put(p.name().text(), ls);
+            fn.params.add(ls);
+          }
+          program.fns.put(f.name().text(), fn);
+        }
+      } else if (d instanceof Decl.Check c) {
+        if (c.name() == null) {
+          continue;
+        }
+        if (!Builtins.CHECKS.containsKey(c.name().text())) {
+          diags.unknownCheck(c.name().span(), c.name().text(), String.join(", ", Builtins.CHECKS.keySet()));
+        } else {
+          program.checkSpans.putIfAbsent(c.name().text(), c.span());
+        }
+      } else if (d instanceof Decl.Property p) {
+        if (p.name() == null) {
+          continue;
+        }
+        Optional<Decl.Property> dup = program.properties.stream().filter(q -> q.name().text().equals(p.name().text())).findFirst();
+        if (dup.isPresent() || Builtins.CHECKS.containsKey(p.name().text())) {
+          diags.duplicate(p.name().span(), "property", p.name().text(), dup.map(q -> q.name().span()).orElse(null));
+          continue;
+        }
+        program.properties.add(p);
+      }
+    }
+  }
+
+  private boolean declareTop(Ident name, String what) {
+    if (name == null) {
+      return false;
+    }
+    Span prev = topNames.putIfAbsent(name.text(), name.span());
+    if (prev != null) {
+      diags.duplicate(name.span(), what, name.text(), prev);
+      return false;
+    }
+    return true;
+  }
+
+  private void include(Decl.Include inc, Path from) {
+    SourceFile source = null;
+    Path found = null;
+    if (from != null) {
+      Path sibling = from.toAbsolutePath().getParent().resolve(inc.path());
+      if (java.nio.file.Files.isRegularFile(sibling)) {
+        found = sibling;
+        String display = displayPath(sibling);
+        if (!includedKeys.add(key(sibling, display))) {
+          return;
+        }
+        source = SourceLoader.read(sibling, display, diags);
+        if (source == null) {
+          return;
+        }
+      }
+    }
+    if (source == null) {
+      Optional<Library.Entry> e = library.find(inc.path());
+      if (e.isEmpty()) {
+        diags.includeNotFound(inc.span(), inc.path());
+        return;
+      }
+      if (!includedKeys.add(key(e.get().path(), e.get().displayPath()))) {
+        return;
+      }
+      source = SourceLoader.decode(e.get().bytes(), e.get().displayPath(), diags);
+      found = e.get().path();
+      if (source == null) {
+        return;
+      }
+    }
+    ModelFile file = ModelParser.parse(source, diags);
+    program.files.add(file);
+    collect(file, found);
+  }
+
+  private static String displayPath(Path p) {
+    Path cwd = Path.of("").toAbsolutePath();
+    Path abs = p.toAbsolutePath().normalize();
+    return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
+  }
+
+  // ---------------------------------------------------------------- bodies
+
+  private void resolveBodies() {
+    for (StructSym s : program.structs.values()) {
+      for (FieldSym f : s.fields().values()) {
+        if (f.member instanceof Member.Ref r && r.release() != null) {
+          FnSym fn = program.fns.get(r.release().text());
+          if (fn == null) {
+            diags.unknownFunction(r.release().span(), r.release().text(), suggest(r.release().text(), program.fns.keySet()));
+          } else if (fn.params.size() != 1) {
+            diags.badReleaseFn(r.release().span(), fn.name(), "takes " + fn.params.size() + " parameters");
+          } else {
+            f.release = fn;
+            fn.used = true;
+          }
+        }
+        if (f.member instanceof Member.Ref r) {
+          constExpr(r.init());
+        } else if (f.member instanceof Member.Plain p) {
+          constExpr(p.init());
+        } else if (f.member instanceof Member.QueueOf q) {
+          constExpr(q.capacity());
+        }
+      }
+      constExpr(s.decl().bound());
+    }
+    for (Symbol.ConstSym c : program.consts.values()) {
+      constExpr(c.decl.value());
+    }
+    for (Symbol.GlobalSym g : program.globals.values()) {
+      if (g.member instanceof Member.Plain p) {
+        constExpr(p.init());
+      } else if (g.member instanceof Member.QueueOf q) {
+        constExpr(q.capacity());
+      }
+    }
+    for (ThreadSym t : program.threads) {
+      constExpr(t.decl.count());
+      body(t, t.decl.body());
+    }
+    for (FnSym f : program.fns.values()) {
+      body(f, f.decl.body());
+    }
+    for (Decl.Property p : program.properties) {
+      new ExprResolver(null).expr(p.cond());
+    }
+  }
+
+  /** Initialisers and bounds see constants only. */
+  private void constExpr(Expr e) {
+    if (e != null) {
+      new ExprResolver(null).expr(e);
+    }
+  }
+
+  private void body(Scope scope, Block block) {
+    if (block == null) {
+      return;
+    }
+    declareLocals(scope, block);
+    new StmtResolver(scope).block(block);
+  }
+
+  /** First pass over a body: every assigned plain name that is not global becomes a local. */
+  private void declareLocals(Scope scope, Block block) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Assign a) {
+        declareTarget(scope, a.target());
+      } else if (s instanceof Stmt.Alloc a) {
+        declareTarget(scope, a.target());
+      } else if (s instanceof Stmt.For f) {
+        if (f.var() != null) {
+          declareName(scope, f.var());
+        }
+        declareLocals(scope, f.body());
+      } else if (s instanceof Stmt.If i) {
+        declareLocals(scope, i.then());
+        if (i.orElse() != null) {
+          declareLocals(scope, i.orElse());
+        }
+      } else if (s instanceof Stmt.While w) {
+        declareLocals(scope, w.body());
+      } else if (s instanceof Stmt.Either e) {
+        for (Block b : e.branches()) {
+          declareLocals(scope, b);
+        }
+      } else if (s instanceof Stmt.Atomic a) {
+        declareLocals(scope, a.body());
+      }
+    }
+  }
+
+  private void declareTarget(Scope scope, Expr target) {
+    if (target instanceof Expr.Name n) {
+      declareName(scope, n.name());
+    }
+  }
+
+  private void declareName(Scope scope, Ident name) {
+    String text = name.text();
+    if (program.globals.containsKey(text) || program.consts.containsKey(text) || scope.locals().containsKey(text)) {
+      return;
+    }
+    scope.locals().put(text, new Symbol.LocalSym(name, scope, false));
+  }
+
+  private final class StmtResolver implements Stmt.Visitor<Void> {
+    private final Scope scope;
+    private final ExprResolver exprs;
+
+    StmtResolver(Scope scope) {
+      this.scope = scope;
+      this.exprs = new ExprResolver(scope);
+    }
+
+    void block(Block b) {
+      if (b == null) {
+        return;
+      }
+      for (Stmt s : b.stmts()) {
+        s.accept(this);
+      }
+    }
+
+    private void target(Expr t) {
+      if (t instanceof Expr.Name n) {
+        Symbol.ConstSym c = program.consts.get(n.name().text());
+        if (c != null) {
+          diags.assignToConst(n.span(), n.name().text());
+          return;
+        }
+      }
+      exprs.expr(t);
+    }
+
+    public Void visitAssign(Stmt.Assign s) {
+      target(s.target());
+      if (s.value() instanceof Expr.Call c && program.fns.containsKey(c.fn().text())) {
+        exprs.userCall(c);
+      } else if (s.value() instanceof Expr.Call c && Builtins.PROCEDURES.containsKey(c.fn().text())) {
+        exprs.builtinArgs(c);
+      } else {
+        exprs.expr(s.value());
+      }
+      return null;
+    }
+
+    public Void visitAlloc(Stmt.Alloc s) {
+      target(s.target());
+      if (s.struct() != null && !program.structs.containsKey(s.struct().text())) {
+        diags.unknownStruct(s.struct().span(), s.struct().text(), suggest(s.struct().text(), program.structs.keySet()));
+      }
+      return null;
+    }
+
+    public Void visitRefOp(Stmt.RefOp s) {
+      exprs.expr(s.target());
+      return null;
+    }
+
+    public Void visitFree(Stmt.Free s) {
+      exprs.expr(s.target());
+      return null;
+    }
+
+    public Void visitTouch(Stmt.Touch s) {
+      exprs.expr(s.target());
+      return null;
+    }
+
+    public Void visitIf(Stmt.If s) {
+      exprs.expr(s.cond());
+      block(s.then());
+      block(s.orElse());
+      return null;
+    }
+
+    public Void visitWhile(Stmt.While s) {
+      exprs.expr(s.cond());
+      if (s.bound() != null) {
+        new ExprResolver(null).expr(s.bound());
+      }
+      block(s.body());
+      return null;
+    }
+
+    public Void visitFor(Stmt.For s) {
+      exprs.expr(s.collection());
+      block(s.body());
+      return null;
+    }
+
+    public Void visitEither(Stmt.Either s) {
+      s.branches().forEach(this::block);
+      return null;
+    }
+
+    public Void visitAwait(Stmt.Await s) {
+      exprs.expr(s.cond());
+      return null;
+    }
+
+    public Void visitAtomic(Stmt.Atomic s) {
+      block(s.body());
+      return null;
+    }
+
+    public Void visitLockOp(Stmt.LockOp s) {
+      exprs.expr(s.target());
+      return null;
+    }
+
+    public Void visitReturn(Stmt.Return s) {
+      if (!(scope instanceof FnSym)) {
+        diags.returnOutsideFn(s.span());
+      }
+      if (s.value() != null) {
+        exprs.expr(s.value());
+      }
+      return null;
+    }
+
+    public Void visitCall(Stmt.Call s) {
+      Expr.Call c = s.call();
+      if (program.fns.containsKey(c.fn().text())) {
+        exprs.userCall(c);
+      } else if (Builtins.PROCEDURES.containsKey(c.fn().text())) {
+        exprs.builtinArgs(c);
+      } else if (Builtins.FUNCTIONS.containsKey(c.fn().text())) {
+        diags.notAStatement(c.span());
+      } else {
+        diags.unknownFunction(c.fn().span(), c.fn().text(), suggest(c.fn().text(), callableNames()));
+      }
+      return null;
+    }
+
+    public Void visitError(Stmt.Error s) {
+      return null;
+    }
+  }
+
+  private Collection<String> callableNames() {
+    List<String> all = new ArrayList<>(program.fns.keySet());
+    all.addAll(Builtins.PROCEDURES.keySet());
+    all.addAll(Builtins.FUNCTIONS.keySet());
+    return all;
+  }
+
+  private final class ExprResolver implements Expr.Visitor<Void> {
+    private final Scope scope;
+    private final Deque<Map<String, Symbol.BoundSym>> bound = new ArrayDeque<>();
+
+    ExprResolver(Scope scope) {
+      this.scope = scope;
+    }
+
+    void expr(Expr e) {
+      if (e != null) {
+        e.accept(this);
+      }
+    }
+
+    void userCall(Expr.Call c) {
+      FnSym fn = program.fns.get(c.fn().text());
+      program.calls.put(c, fn);
+      fn.used = true;
+      if (fn.decl.params().size() != c.args().size()) {
+        diags.wrongArity(c.span(), fn.name(), fn.decl.params().size(), c.args().size());
+      }
+      c.args().forEach(this::expr);
+    }
+
+    void builtinArgs(Expr.Call c) {
+      c.args().forEach(this::expr);
+    }
+
+    public Void visitInt(Expr.IntLit e) {
+      return null;
+    }
+
+    public Void visitBool(Expr.BoolLit e) {
+      return null;
+    }
+
+    public Void visitNull(Expr.NullLit e) {
+      return null;
+    }
+
+    public Void visitName(Expr.Name e) {
+      String n = e.name().text();
+      for (Map<String, Symbol.BoundSym> frame : bound) {
+        if (frame.containsKey(n)) {
+          program.names.put(e, frame.get(n));
+          return null;
+        }
+      }
+      if (scope != null && scope.locals().containsKey(n)) {
+        program.names.put(e, scope.locals().get(n));
+        return null;
+      }
+      if (program.globals.containsKey(n)) {
+        program.names.put(e, program.globals.get(n));
+        return null;
+      }
+      if (program.consts.containsKey(n)) {
+        program.names.put(e, program.consts.get(n));
+        return null;
+      }
+      List<String> visible = new ArrayList<>();
+      bound.forEach(f -> visible.addAll(f.keySet()));
+      if (scope != null) {
+        visible.addAll(scope.locals().keySet());
+      }
+      visible.addAll(program.globals.keySet());
+      visible.addAll(program.consts.keySet());
+      if (program.structs.containsKey(n)) {
+        diags.typeMismatch(e.span(), "a value", "struct `" + n + "`", "a struct name is not a value; `live(" + n + ")` is the set of its live objects");
+        return null;
+      }
+      diags.unknownName(e.span(), n, suggest(n, visible));
+      return null;
+    }
+
+    public Void visitField(Expr.Field e) {
+      expr(e.obj());
+      return null;
+    }
+
+    public Void visitCall(Expr.Call e) {
+      String fn = e.fn().text();
+      if (fn.equals("live") && e.args().size() == 1 && e.args().get(0) instanceof Expr.Name n) {
+        StructSym s = program.structs.get(n.name().text());
+        if (s == null) {
+          diags.unknownStruct(n.span(), n.name().text(), suggest(n.name().text(), program.structs.keySet()));
+        } else {
+          program.structRefs.put(n, s);
+        }
+        return null;
+      }
+      if (program.fns.containsKey(fn)) {
+        diags.callInExpression(e.span(), fn);
+        return null;
+      }
+      if (Builtins.PROCEDURES.containsKey(fn)) {
+        diags.callInExpression(e.span(), fn);
+        return null;
+      }
+      if (!Builtins.FUNCTIONS.containsKey(fn)) {
+        diags.unknownFunction(e.fn().span(), fn, suggest(fn, callableNames()));
+        return null;
+      }
+      e.args().forEach(this::expr);
+      return null;
+    }
+
+    public Void visitUnary(Expr.Unary e) {
+      expr(e.operand());
+      return null;
+    }
+
+    public Void visitBinary(Expr.Binary e) {
+      expr(e.left());
+      expr(e.right());
+      return null;
+    }
+
+    public Void visitSetLit(Expr.SetLit e) {
+      e.elems().forEach(this::expr);
+      return null;
+    }
+
+    public Void visitSetComp(Expr.SetComp e) {
+      binder(e.var(), e.set(), e.pred());
+      return null;
+    }
+
+    public Void visitQuant(Expr.Quant e) {
+      binder(e.var(), e.set(), e.body());
+      return null;
+    }
+
+    private void binder(Ident var, Expr set, Expr body) {
+      expr(set);
+      Map<String, Symbol.BoundSym> frame = new LinkedHashMap<>();
+      if (var != null) {
+        frame.put(var.text(), new Symbol.BoundSym(var));
+      }
+      bound.push(frame);
+      expr(body);
+      bound.pop();
+    }
+
+    public Void visitError(Expr.Error e) {
+      return null;
+    }
+  }
+
+  // ---------------------------------------------------------------- recursion
+
+  private void checkRecursion() {
+    Map<FnSym, List<Expr.Call>> edges = new LinkedHashMap<>();
+    for (FnSym f : program.fns.values()) {
+      edges.put(f, new ArrayList<>());
+    }
+    for (Map.Entry<Expr.Call, FnSym> e : program.calls.entrySet()) {
+      FnSym caller = enclosingFn(e.getKey());
+      if (caller != null) {
+        edges.get(caller).add(e.getKey());
+      }
+    }
+    Set<FnSym> done = new HashSet<>();
+    for (FnSym f : program.fns.values()) {
+      dfs(f, edges, new ArrayList<>(), done);
+    }
+  }
+
+  private FnSym enclosingFn(Expr.Call call) {
+    for (FnSym f : program.fns.values()) {
+      Span b = f.decl.span();
+      if (b.file() == call.span().file() && b.start() <= call.span().start() && call.span().end() <= b.end()) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private void dfs(FnSym f, Map<FnSym, List<Expr.Call>> edges, List<FnSym> stack, Set<FnSym> done) {
+    if (done.contains(f)) {
+      return;
+    }
+    int at = stack.indexOf(f);
+    if (at >= 0) {
+      return;
+    }
+    stack.add(f);
+    for (Expr.Call c : edges.get(f)) {
+      FnSym callee = program.calls.get(c);
+      int idx = stack.indexOf(callee);
+      if (idx >= 0) {
+        List<String> cycle = new ArrayList<>();
+        for (FnSym s : stack.subList(idx, stack.size())) {
+          cycle.add(s.name());
+        }
+        cycle.add(callee.name());
+        diags.recursion(c.span(), String.join(" → ", cycle));
+      } else {
+        dfs(callee, edges, stack, done);
+      }
+    }
+    stack.remove(stack.size() - 1);
+    done.add(f);
+  }
+
+  // ---------------------------------------------------------------- suggestions
+
+  /** The closest known name within edit distance 2, for "did you mean". */
+  public static String suggest(String wrong, Collection<String> known) {
+    String best = null;
+    int bestD = 3;
+    for (String k : known) {
+      int d = distance(wrong, k);
+      if (d < bestD && d <= Math.max(1, wrong.length() / 3)) {
+        bestD = d;
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+}

@@ -1,0 +1,73 @@
+package dev.inflight.translator.resolve;
+
+import dev.inflight.translator.ast.Decl;
+import dev.inflight.translator.ast.Ident;
+import dev.inflight.translator.ast.Member;
+
+/** What a name in an expression refers to. */
+public sealed interface Symbol {
+  String name();
+
+  /** `const N = …`, with its value after `--set` overrides. */
+  final class ConstSym implements Symbol {
+    public final Decl.Const decl;
+    public Object value; // Long or Boolean, set by the checker
+
+    public ConstSym(Decl.Const decl) {
+      this.decl = decl;
+    }
+
+    public String name() {
+      return decl.name().text();
+    }
+  }
+
+  /** A global variable, lock, set or queue. */
+  final class GlobalSym implements Symbol {
+    public final Member member;
+    public Type type = Type.ERROR;
+
+    public GlobalSym(Member member) {
+      this.member = member;
+    }
+
+    public String name() {
+      return member.name().text();
+    }
+  }
+
+  /**
+   * A thread-local variable: declared by its first assignment in a thread body, or a function
+   * parameter / local (one copy per thread kind that inlines the function).
+   */
+  final class LocalSym implements Symbol {
+    public final Ident first;
+    public final Scope owner;
+    public final boolean isParam;
+    public Type type; // null until inferred
+
+    public LocalSym(Ident first, Scope owner, boolean isParam) {
+      this.first = first;
+      this.owner = owner;
+      this.isParam = isParam;
+    }
+
+    public String name() {
+      return first.text();
+    }
+  }
+
+  /** A variable bound by a quantifier or comprehension. */
+  final class BoundSym implements Symbol {
+    public final Ident ident;
+    public Type type = Type.ERROR;
+
+    public BoundSym(Ident ident) {
+      this.ident = ident;
+    }
+
+    public String name() {
+      return ident.text();
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package dev.inflight.translator.resolve;
+
+import dev.inflight.translator.ast.Decl;
+import java.util.Map;
+
+/** A thread kind: one thread, or `count` symmetric copies. */
+public final class ThreadSym implements Scope {
+  public final Decl.Thread decl;
+  private final Map<String, Symbol.LocalSym> locals = Scope.Locals.create();
+  public int count = 1;
+
+  public ThreadSym(Decl.Thread decl) {
+    this.decl = decl;
+  }
+
+  public String name() {
+    return decl.name().text();
+  }
+
+  public boolean isArray() {
+    return decl.count() != null;
+  }
+
+  public Map<String, Symbol.LocalSym> locals() {
+    return locals;
+  }
+}

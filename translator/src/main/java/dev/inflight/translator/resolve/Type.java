@@ -1,0 +1,79 @@
+package dev.inflight.translator.resolve;
+
+/** The types of the model language. Objects are typed by their struct. */
+public sealed interface Type {
+
+  /** A short description for messages: `int`, `bool`, `sock`, `set of sock`, … */
+  String describe();
+
+  /** Whether a value of type {@code other} may be stored where this type is expected. */
+  default boolean accepts(Type other) {
+    if (this instanceof Error || other instanceof Error) {
+      return true;
+    }
+    if (this instanceof Obj a && other instanceof Obj b) {
+      return a.struct == null || b.struct == null || a.struct == b.struct;
+    }
+    if (this instanceof SetT a && other instanceof SetT b) {
+      return a.elem == null || b.elem == null || a.elem == b.elem;
+    }
+    return this.equals(other);
+  }
+
+  record Int() implements Type {
+    public String describe() { return "int"; }
+  }
+
+  record Bool() implements Type {
+    public String describe() { return "bool"; }
+  }
+
+  /** A pointer to an object of {@code struct}; struct null is the type of `null`. */
+  record Obj(StructSym struct) implements Type {
+    public String describe() { return struct == null ? "null" : struct.name(); }
+  }
+
+  /** A set of object references; elem null for `{}`. */
+  record SetT(StructSym elem) implements Type {
+    public String describe() { return elem == null ? "empty set" : "set of " + elem.name(); }
+  }
+
+  record QueueT(StructSym elem) implements Type {
+    public String describe() { return "queue of " + elem.name(); }
+  }
+
+  record Lock() implements Type {
+    public String describe() { return "lock"; }
+  }
+
+  /** A refcount cell: reads as an int, but only get/put change it. */
+  record RefCount() implements Type {
+    public String describe() { return "refcount"; }
+  }
+
+  /** The type of a call that returns nothing. */
+  record Void() implements Type {
+    public String describe() { return "nothing"; }
+  }
+
+  /** Poison: the expression already has an error; no further messages about it. */
+  record Error() implements Type {
+    public String describe() { return "<error>"; }
+  }
+
+  Type INT = new Int();
+  Type BOOL = new Bool();
+  Type NULL = new Obj(null);
+  Type LOCK = new Lock();
+  Type REFCOUNT = new RefCount();
+  Type VOID = new Void();
+  Type ERROR = new Error();
+
+  static boolean isObj(Type t) {
+    return t instanceof Obj;
+  }
+
+  static boolean isIntLike(Type t) {
+    return t instanceof Int || t instanceof RefCount || t instanceof Error;
+  }
+}
