@@ -10,38 +10,38 @@ file
     ;
 
 topDecl
-    : 'model' name=ID                                                     # ModelDecl
+    : 'model' name=ident                                                     # ModelDecl
     | 'include' path=STRING                                               # IncludeDecl
-    | 'const' name=ID '=' value=expr                                      # ConstDecl
-    | isStatic='static'? 'struct' name=ID ('bound' bound=expr)?
+    | 'const' name=ident '=' value=expr                                      # ConstDecl
+    | isStatic='static'? 'struct' name=ident ('bound' bound=expr)?
           '{' members+=member* '}'                                        # StructDecl
-    | 'var' name=ID (':' type=typeRef)? ('=' init=expr)?                  # GlobalVarDecl
-    | 'lock' name=ID                                                      # GlobalLockDecl
-    | 'set' name=ID 'of' elem=ID                                          # GlobalSetDecl
-    | 'queue' name=ID 'of' elem=ID 'max' cap=expr                         # GlobalQueueDecl
-    | 'thread' name=ID ('[' count=expr ']')? body=block                   # ThreadDecl
-    | 'fn' name=ID '(' (params+=param (',' params+=param)*)? ')' body=block  # FnDecl
-    | 'check' name=ID                                                     # CheckDecl
-    | 'invariant' name=ID ':' cond=expr                                   # InvariantDecl
-    | 'eventually' name=ID ':' cond=expr                                  # EventuallyDecl
+    | 'var' name=ident (':' type=typeRef)? ('=' init=expr)?                  # GlobalVarDecl
+    | 'lock' name=ident                                                      # GlobalLockDecl
+    | 'set' name=ident 'of' elem=ident                                          # GlobalSetDecl
+    | 'queue' name=ident 'of' elem=ident 'max' cap=expr                         # GlobalQueueDecl
+    | 'thread' name=ident ('[' count=expr ']')? body=block                   # ThreadDecl
+    | 'fn' name=ident '(' (params+=param (',' params+=param)*)? ')' body=block  # FnDecl
+    | 'check' name=ident                                                     # CheckDecl
+    | 'invariant' name=ident ':' cond=expr                                   # InvariantDecl
+    | 'eventually' name=ident ':' cond=expr                                  # EventuallyDecl
     | ';'                                                                 # EmptyDecl
     ;
 
 member
-    : 'ref' name=ID '=' init=expr ('release' release=ID)?                 # RefMember
-    | 'lock' name=ID                                                      # LockMember
-    | 'set' name=ID 'of' elem=ID                                          # SetMember
-    | 'queue' name=ID 'of' elem=ID 'max' cap=expr                         # QueueMember
-    | name=ID (':' type=typeRef)? ('=' init=expr)?                        # PlainMember
+    : 'ref' name=ident '=' init=expr ('release' release=ident)?                 # RefMember
+    | 'lock' name=ident                                                      # LockMember
+    | 'set' name=ident 'of' elem=ident                                          # SetMember
+    | 'queue' name=ident 'of' elem=ident 'max' cap=expr                         # QueueMember
+    | name=ident (':' type=typeRef)? ('=' init=expr)?                        # PlainMember
     | ';'                                                                 # EmptyMember
     ;
 
 typeRef
-    : name=ID
+    : name=ident
     ;
 
 param
-    : name=ID (':' type=typeRef)?
+    : name=ident (':' type=typeRef)?
     ;
 
 block
@@ -49,7 +49,7 @@ block
     ;
 
 stmt
-    : target=expr '=' 'alloc' struct=ID                                   # AllocStmt
+    : target=expr '=' 'alloc' struct=ident                                   # AllocStmt
     | target=expr '=' value=expr                                          # AssignStmt
     | 'get' target=expr                                                   # GetStmt
     | 'put' target=expr                                                   # PutStmt
@@ -57,7 +57,7 @@ stmt
     | 'touch' target=expr                                                 # TouchStmt
     | ifStatement                                                         # IfStmt
     | 'while' cond=expr ('bound' bound=expr)? body=block                  # WhileStmt
-    | 'for' var=ID 'in' coll=expr body=block                              # ForStmt
+    | 'for' var=ident 'in' coll=expr body=block                              # ForStmt
     | 'either' first=block ('or' rest+=block)+                            # EitherStmt
     | 'await' cond=expr                                                   # AwaitStmt
     | 'atomic' body=block                                                 # AtomicStmt
@@ -73,7 +73,7 @@ ifStatement
     ;
 
 expr
-    : obj=expr '.' field=ID                                               # FieldExpr
+    : obj=expr '.' field=ident                                               # FieldExpr
     | op=('!' | '-') operand=expr                                         # UnaryExpr
     | left=expr op=('*' | '/' | '%') right=expr                           # MulExpr
     | left=expr op=('+' | '-') right=expr                                 # AddExpr
@@ -84,15 +84,22 @@ expr
     | left=expr '&&' right=expr                                           # AndExpr
     | left=expr '||' right=expr                                           # OrExpr
     | <assoc=right> left=expr '=>' right=expr                             # ImpliesExpr
-    | q=('forall' | 'exists') var=ID 'in' set=expr ':' body=expr          # QuantExpr
-    | fn=ID '(' (args+=expr (',' args+=expr)*)? ')'                       # CallExpr
-    | '{' var=ID 'in' set=expr ':' pred=expr '}'                          # SetCompExpr
+    | q=('forall' | 'exists') var=ident 'in' set=expr ':' body=expr          # QuantExpr
+    | fn=ident '(' (args+=expr (',' args+=expr)*)? ')'                       # CallExpr
+    | '{' var=ident 'in' set=expr ':' pred=expr '}'                          # SetCompExpr
     | '{' (elems+=expr (',' elems+=expr)*)? '}'                           # SetLitExpr
     | '(' inner=expr ')'                                                  # ParenExpr
     | value=INT                                                           # IntExpr
     | value=('true' | 'false')                                            # BoolExpr
     | 'null'                                                              # NullExpr
-    | name=ID                                                             # NameExpr
+    | name=ident                                                             # NameExpr
+    ;
+
+// Words that are keywords only where a declaration starts; elsewhere they are ordinary names,
+// so `model bound` or a variable named `max` work.
+ident
+    : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
+    | 'invariant' | 'eventually' | 'set' | 'queue'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

@@ -46,8 +46,15 @@ public final class ModelChecker {
     Path dir = null;
     boolean temp = options.keepDir() == null;
     long t1 = System.nanoTime();
+    Thread cleanup = null;
     try {
       dir = temp ? Files.createTempDirectory("inflight-") : Files.createDirectories(options.keepDir());
+      if (temp) {
+        // Ctrl-C runs shutdown hooks, not finally blocks: remove the generated files then too.
+        Path d = dir;
+        cleanup = new Thread(() -> deleteTree(d), "inflight-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+      }
       Translator.write(emitted, dir);
       TlcOptions tlc = TlcOptions.defaults().withWorkers(options.workers())
           .withCheckDeadlock(map.properties().stream().anyMatch(p -> p.kind().equals("deadlock")));
@@ -67,6 +74,13 @@ public final class ModelChecker {
     } finally {
       if (temp && dir != null) {
         deleteTree(dir);
+      }
+      if (cleanup != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook runs anyway
+        }
       }
     }
   }

@@ -36,7 +36,7 @@ final class TextReport {
         out.println("VIOLATED: " + propertyLine(r.violated()));
         break;
       case INCOMPLETE:
-        out.println("INCOMPLETE: " + r.message());
+        out.println("INCOMPLETE: " + (r.trace() != null ? "a model bound was exceeded, so not every behaviour was explored" : r.message()));
         break;
       default:
         out.println("INTERNAL ERROR: " + r.message());
@@ -92,8 +92,11 @@ final class TextReport {
         if (verbose && s.action() != null) {
           out.printf("      %" + threadWidth + "s  action %s%n", "", s.action());
         }
+        // Other lines the step ran (merged thread-local statements, library code), once each.
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        shown.add(where);
         for (SourceMap.Loc l : s.statements()) {
-          if (!l.equals(s.loc())) {
+          if (shown.add(TraceMapper.where(l))) {
             out.printf("      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n", "", TraceMapper.where(l), code(l.text()));
           }
         }

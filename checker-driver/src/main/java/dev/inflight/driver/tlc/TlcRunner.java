@@ -233,26 +233,38 @@ public final class TlcRunner {
         }
     }
 
-    static void deleteQuietly(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
+    /**
+     * Deletes a directory tree, best effort. Synchronized: the shutdown hook and the run's own cleanup
+     * may race, and a walk must not trip over files the other one removed.
+     */
+    static synchronized void deleteQuietly(Path dir) {
+        for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
+            try {
+                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
 
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // best effort
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path d, IOException exc) {
+                        try {
+                            Files.deleteIfExists(d);
+                        } catch (IOException e) {
+                            // not empty yet: the next attempt gets it
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException | UncheckedIOException e) {
+                // retry
+            }
         }
     }
 }

@@ -276,7 +276,10 @@ public final class TraceMapper {
       return leak(last, steps);
     }
     if ("eventually".equals(property.kind())) {
-      return "`eventually " + property.name() + "` never comes true: " + property.description()
+      String how = result.lasso() instanceof TlcLasso.Stuttering
+          ? "the behaviour below comes to rest with it false"
+          : "the behaviour below loops forever without it staying true";
+      return "`eventually " + property.name() + "` fails: " + how + ": " + property.description()
           + (property.loc() == null ? "" : " (" + where(property.loc()) + ")");
     }
     return "invariant `" + property.name() + "` is false after step " + steps.size()

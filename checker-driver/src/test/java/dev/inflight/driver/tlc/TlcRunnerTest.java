@@ -64,6 +64,11 @@ class TlcRunnerTest {
         assertThat(progress).isNotEmpty();
         assertThat(progress.get(progress.size() - 1).distinct()).isEqualTo(12);
         assertThat(tempRoot).isEmptyDirectory();
+        try (Stream<Path> left = Files.list(work)) {
+            assertThat(left.map(f -> f.getFileName().toString()))
+                    .as("TLC writes nothing into the working directory")
+                    .allMatch(n -> n.endsWith(".tla") || n.endsWith(".cfg"));
+        }
     }
 
     @Test

@@ -284,7 +284,9 @@ public final class Emitter {
       String tla = layout.namer.name(p, p.name().text());
       TlaExpr cond = new dev.inflight.translator.lower.StatePredicates(checked, layout).translate(p.cond());
       boolean inv = p.kind() == Decl.Property.Kind.INVARIANT;
-      TlaExpr body = inv ? cond : new TlaExpr.Prefix(UnOp.EVENTUALLY, cond);
+      // `eventually P` means P becomes true and stays true (<>[]P): for a model whose threads all
+      // finish, P holds in the final state. (<>P alone would hold in an initial state already.)
+      TlaExpr body = inv ? cond : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, cond));
       units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + comment(p.span())), p.span()));
       props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, loc(p.span()), p.cond().span().text()));
     }

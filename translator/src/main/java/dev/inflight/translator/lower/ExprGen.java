@@ -122,7 +122,7 @@ final class ExprGen {
       return store.read(layout.globalVar.get(g));
     }
     if (s instanceof Symbol.LocalSym l) {
-      return store.readAt(layout.local(thread, l, l.name()), SELF);
+      return store.readAt(layout.local(thread, l), SELF);
     }
     if (s instanceof Symbol.BoundSym b) {
       String v = bound.get(b);

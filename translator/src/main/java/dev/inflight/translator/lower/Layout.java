@@ -85,6 +85,16 @@ public final class Layout {
         .computeIfAbsent(key, k -> namer.name(List.of("local", t, key), t.name() + "_" + dslName));
   }
 
+  /** The variable holding a DSL local for a thread kind: `rx_sk`, or `rx_sk_free_s` for a function's. */
+  public String local(ThreadSym t, Symbol.LocalSym l) {
+    return local(t, l, dslName(l).replace('.', '_'));
+  }
+
+  /** A local as traces show it: `sk`, or `sk_free.s` for a function's local or parameter. */
+  public static String dslName(Symbol.LocalSym l) {
+    return l.owner instanceof dev.inflight.translator.resolve.FnSym f ? f.name() + "." + l.name() : l.name();
+  }
+
   /** DSL-visible name of the object model value `sock_2` → `sock#2`. */
   public static String objectDisplay(StructSym s, int index) {
     return s.name() + "#" + index;

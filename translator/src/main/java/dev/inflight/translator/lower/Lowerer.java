@@ -42,7 +42,7 @@ public final class Lowerer {
     }
     for (Cfg cfg : cfgs) {
       for (Symbol.LocalSym l : cfg.locals()) {
-        vars.add(layout.local(cfg.thread(), l, l.name()));
+        vars.add(layout.local(cfg.thread(), l));
       }
       cfg.hidden().keySet().forEach(h -> vars.add(layout.local(cfg.thread(), h, h)));
     }

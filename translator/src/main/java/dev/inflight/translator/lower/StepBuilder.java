@@ -111,19 +111,20 @@ final class StepBuilder {
   }
 
   /**
-   * Whether only thread-local, straight-line instructions lie between {@code id} and the end of
-   * the thread. Those are merged into the step before them (they commute with every other
-   * thread's steps), so finishing a thread costs no extra state.
+   * Whether only thread-local, straight-line instructions lie between {@code id} and the next
+   * place that must be a label anyway (a loop head or the end of the thread). Those
+   * instructions are merged into the step before them (they commute with every other thread's
+   * steps), so e.g. finishing a thread or initialising a loop counter costs no extra state.
    */
   private boolean trailsToDone(int id) {
     for (int guard = 0; guard < cfg.nodes().size(); guard++) {
       Instr in = cfg.node(id);
-      if (in instanceof Instr.Done) {
+      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext) {
         return true;
       }
-      boolean straight = in instanceof Instr.Reset || in instanceof Instr.Nop
-          || ((in instanceof Instr.Assign || in instanceof Instr.Bind) && !shared(in));
-      if (!straight || (in instanceof Instr.Branch b && b.loopHead())) {
+      boolean straight = in instanceof Instr.Reset || in instanceof Instr.Nop || (in instanceof Instr.Iter it && it.reset())
+          || ((in instanceof Instr.Assign || in instanceof Instr.Bind || in instanceof Instr.ForInit) && !shared(in));
+      if (!straight) {
         return false;
       }
       id = successors(in).get(0);
@@ -235,7 +236,7 @@ final class StepBuilder {
     }
     List<ThreadCode.LocalVar> locals = new ArrayList<>();
     for (Symbol.LocalSym l : cfg.locals()) {
-      locals.add(new ThreadCode.LocalVar(layout.local(thread, l, l.name()), l.name(), false, Defaults.of(l.type)));
+      locals.add(new ThreadCode.LocalVar(layout.local(thread, l), Layout.dslName(l), false, Defaults.of(l.type)));
     }
     cfg.hidden().forEach((name, kind) -> locals.add(new ThreadCode.LocalVar(layout.local(thread, name, name), name, true,
         kind == Cfg.HiddenKind.COUNTER ? new TlaExpr.Num(0) : new TlaExpr.SetOf(List.of()))));
@@ -333,7 +334,7 @@ final class StepBuilder {
       zero.store.writeField(heap, obj, fname, new TlaExpr.Num(0));
       if (r.release() >= 0) {
         Symbol.LocalSym param = r.releaseParam();
-        zero.store.writeAt(layout.local(thread, param, param.name()), ExprGen.SELF, obj);
+        zero.store.writeAt(layout.local(thread, param), ExprGen.SELF, obj);
         k.go(new Next(r.release(), zero));
       } else {
         zero.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
@@ -410,13 +411,13 @@ final class StepBuilder {
       List<ExprGen.Obligation> obs = new ArrayList<>();
       TlaExpr v = p.gen().gen(b.value(), obs);
       Path ok = discharge(p, obs, in, done);
-      ok.store.writeAt(layout.local(thread, b.param(), b.param().name()), ExprGen.SELF, v);
+      ok.store.writeAt(layout.local(thread, b.param()), ExprGen.SELF, v);
       k.go(new Next(b.next(), ok));
       return;
     }
     if (in instanceof Instr.Reset r) {
       for (Symbol.LocalSym l : r.locals()) {
-        selfVar = layout.local(thread, l, l.name());
+        selfVar = layout.local(thread, l);
         p.store.writeAt(selfVar, ExprGen.SELF, Defaults.of(l.type));
       }
       if (r.next() >= 0 && cfg.node(r.next()) instanceof Instr.Done) {
@@ -468,7 +469,7 @@ final class StepBuilder {
       TlaExpr elem = new TlaExpr.Name(e);
       more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Infix(BinOp.SETMINUS, cur, new TlaExpr.SetOf(List.of(elem))));
       if (f.var() != null) {
-        more.store.writeAt(layout.local(thread, f.var(), f.var().name()), ExprGen.SELF, elem);
+        more.store.writeAt(layout.local(thread, f.var()), ExprGen.SELF, elem);
       }
       k.go(new Next(f.body(), more));
       return;
@@ -485,7 +486,7 @@ final class StepBuilder {
     if (target instanceof Expr.Name n) {
       Symbol s = program.names.get(n);
       if (s instanceof Symbol.LocalSym l) {
-        p.store.writeAt(layout.local(thread, l, l.name()), ExprGen.SELF, value);
+        p.store.writeAt(layout.local(thread, l), ExprGen.SELF, value);
       } else if (s instanceof Symbol.GlobalSym g) {
         p.store.write(layout.globalVar.get(g), value);
       }

@@ -70,6 +70,13 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
     return new Ident(t.getText(), span(t));
   }
 
+  private Ident ident(InflightParser.IdentContext ctx) {
+    if (ctx == null || ctx.exception != null) {
+      return null;
+    }
+    return ident(ctx.getStart());
+  }
+
   private boolean broken(ParserRuleContext ctx) {
     return ctx == null || ctx.exception != null;
   }

@@ -115,7 +115,13 @@ public final class ModelParser {
       return null;
     }
     List<String> names = new ArrayList<>();
+    boolean anyName = set.contains(InflightLexer.ID);
+    java.util.Set<String> soft = java.util.Set.of("'model'", "'include'", "'bound'", "'max'", "'of'", "'release'",
+        "'static'", "'check'", "'invariant'", "'eventually'", "'set'", "'queue'");
     for (int type : set.toList()) {
+      if (anyName && soft.contains(vocab.getLiteralName(type))) {
+        continue; // `a name` covers the words that are keywords only at declaration starts
+      }
       if (type == Token.EOF) {
         names.add("end of file");
       } else if (type == InflightLexer.ID) {

@@ -1,6 +1,7 @@
 package dev.inflight.translator.testing;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -17,7 +18,7 @@ import tla2sany.drivers.SANY;
 import tla2sany.modanalyzer.SpecObj;
 import tla2sany.semantic.Errors;
 import tla2sany.semantic.ModuleNode;
-import util.SimpleFilenameToStream;
+import util.FilenameToStream;
 
 /**
  * Test-only front end: parses and semantically checks a TLA+ module with SANY, in process.
@@ -33,10 +34,12 @@ import util.SimpleFilenameToStream;
  * serialized on a global lock. Repeated calls in one JVM are safe (unlike TLC itself, see
  * {@code /work/shared/design/tlc-facts.md} §3).
  *
- * <p>Left to itself SANY extracts the standard modules to {@code java.io.tmpdir/<Name>.tla}
- * (deleted on exit), a file shared by every JVM on the machine; concurrent test runs then
- * intermittently fail with "Cannot find source file for module Sequences". This helper extracts
- * them once per JVM into a private directory that precedes the jar on the search path.
+ * <p>Left to itself ({@code util.SimpleFilenameToStream}) SANY extracts the standard modules
+ * from the jar to {@code java.io.tmpdir/<Name>.tla} on every parse (deleted on exit): a file
+ * shared by every JVM on the machine, so concurrent test runs intermittently fail ("Cannot find
+ * source file for module Sequences", "Could not parse module TLC", NullPointerException). This
+ * helper instead extracts them once per JVM into a private directory and resolves module names
+ * itself: the module's directory first, then that private copy.
  */
 public final class Sany {
 
@@ -83,7 +86,7 @@ public final class Sany {
             PrintStream oldErr = System.err;
             System.setOut(capture);
             System.setErr(capture);
-            SpecObj spec = new SpecObj(file, new SimpleFilenameToStream(new String[] {dir, std}));
+            SpecObj spec = new SpecObj(file, new Resolver(List.of(Path.of(dir), Path.of(std))));
             int rc;
             String thrown = null;
             try {
@@ -135,6 +138,46 @@ public final class Sany {
             if (dir != null) {
                 deleteRecursively(dir);
             }
+        }
+    }
+
+    /** Resolves module names against fixed directories, never touching the shared tmpdir. */
+    private static final class Resolver implements FilenameToStream {
+        private final List<Path> dirs;
+
+        Resolver(List<Path> dirs) {
+            this.dirs = dirs;
+        }
+
+        @Override
+        public File resolve(String name, boolean isModule) {
+            String file = isModule && !name.endsWith(".tla") ? name + ".tla" : name;
+            Path p = Path.of(file);
+            if (p.isAbsolute()) {
+                return new FilenameToStream.TLAFile(p.toString(), this);
+            }
+            for (Path d : dirs) {
+                Path candidate = d.resolve(file);
+                if (Files.isRegularFile(candidate)) {
+                    return new FilenameToStream.TLAFile(candidate.toString(), this);
+                }
+            }
+            return new FilenameToStream.TLAFile(dirs.get(0).resolve(file).toString(), this);
+        }
+
+        @Override
+        public String getFullPath() {
+            StringBuilder sb = new StringBuilder();
+            for (Path d : dirs) {
+                sb.append(sb.length() == 0 ? "" : File.pathSeparator).append(d);
+            }
+            return sb.toString();
+        }
+
+        @Override
+        public boolean isStandardModule(String name) {
+            String m = name.endsWith(".tla") ? name.substring(0, name.length() - 4) : name;
+            return STANDARD_MODULES.contains(m);
         }
     }
 

@@ -183,11 +183,11 @@ final class RandomTla {
             case 29:
                 return new Num(-random.nextInt(100));
             case 30:
-                return new Primed(gen(d, false, env, inExcept));
+                return new Primed(gen(d, false, env, false)); // @' can break level rules
             case 31:
-                return new Prefix(UnOp.UNCHANGED, gen(d, false, env, inExcept));
+                return new Prefix(UnOp.UNCHANGED, gen(d, false, env, false));
             default:
-                return new Prefix(UnOp.ENABLED, gen(d, true, env, inExcept));
+                return new Prefix(UnOp.ENABLED, gen(d, true, env, false));
         }
     }
 
