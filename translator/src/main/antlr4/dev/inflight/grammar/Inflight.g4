@@ -19,7 +19,8 @@ topDecl
     | 'lock' name=ident                                                      # GlobalLockDecl
     | 'set' name=ident 'of' elem=ident                                          # GlobalSetDecl
     | 'queue' name=ident 'of' elem=ident 'max' cap=expr                         # GlobalQueueDecl
-    | 'thread' name=ident ('[' count=expr ']')? body=block                   # ThreadDecl
+    | isDaemon='daemon'? 'thread' name=ident ('[' count=expr ']')? body=block  # ThreadDecl
+    | 'work' name=ident ':' fn=ident                                         # WorkDecl
     | 'fn' name=ident '(' (params+=param (',' params+=param)*)? ')' body=block  # FnDecl
     | 'check' name=ident                                                     # CheckDecl
     | 'invariant' name=ident ':' cond=expr                                   # InvariantDecl
@@ -61,6 +62,7 @@ stmt
     | 'either' first=block ('or' rest+=block)+                            # EitherStmt
     | 'await' cond=expr                                                   # AwaitStmt
     | 'atomic' body=block                                                 # AtomicStmt
+    | 'loop' body=block                                                   # LoopStmt
     | 'lock' target=expr                                                  # LockStmt
     | 'unlock' target=expr                                                # UnlockStmt
     | 'return' value=expr?                                                # ReturnStmt
@@ -99,7 +101,7 @@ expr
 // so `model bound` or a variable named `max` work.
 ident
     : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
-    | 'invariant' | 'eventually' | 'set' | 'queue'
+    | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

@@ -116,10 +116,8 @@ final class TextReport {
     }
   }
 
-  /** A statement as written, without a trailing `//` comment. */
   static String code(String line) {
-    int c = line.indexOf("//");
-    return (c >= 0 ? line.substring(0, c) : line).strip();
+    return TraceMapper.code(line);
   }
 
   static String statistics(CheckReport r) {

@@ -381,7 +381,7 @@ public final class TraceMapper {
             continue;
           }
           t.labels().stream().filter(l -> l.name().equals(pc)).findFirst().ifPresent(l ->
-              waiting.add(i.display() + " waits at " + where(l.loc()) + " (" + l.loc().text() + ")"));
+              waiting.add(i.display() + " waits at " + where(l.loc()) + " (" + code(l.loc().text()) + ")"));
         }
       }
       for (SourceMap.Variable v : map.variables()) {
@@ -403,6 +403,12 @@ public final class TraceMapper {
       }
     }
     return null;
+  }
+
+  /** A source line as code: without a trailing `//` comment. */
+  public static String code(String line) {
+    int c = line.indexOf("//");
+    return (c >= 0 ? line.substring(0, c) : line).strip();
   }
 
   /** `file:line`. */

@@ -36,9 +36,22 @@ public sealed interface Decl extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitGlobal(this); }
   }
 
-  /** `thread NAME[COUNT] { … }`; count is null for a single thread. */
-  record Thread(Ident name, Expr count, Block body, Span span) implements Decl {
+  /**
+   * `[daemon] thread NAME[COUNT] { … }`; count is null for a single thread. A daemon thread
+   * (a kernel worker, a softirq, an RCU callback thread) need not finish: it is at rest when
+   * it waits at the head of its `loop`.
+   */
+  record Thread(Ident name, Expr count, Block body, boolean daemon, Span span) implements Decl {
     public <R> R accept(Visitor<R> v) { return v.visitThread(this); }
+  }
+
+  /**
+   * `work NAME: FN`: a work item (DECLARE_WORK). `queue_work(NAME)` marks it pending; a worker
+   * thread of its own runs FN once per pending mark; `flush_work(NAME)` waits until it is
+   * neither pending nor running.
+   */
+  record Work(Ident name, Ident fn, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitWork(this); }
   }
 
   /** `fn NAME(params) { … }` */
@@ -72,6 +85,7 @@ public sealed interface Decl extends Node {
     R visitStruct(Struct d);
     R visitGlobal(Global d);
     R visitThread(Thread d);
+    R visitWork(Work d);
     R visitFn(Fn d);
     R visitCheck(Check d);
     R visitProperty(Property d);

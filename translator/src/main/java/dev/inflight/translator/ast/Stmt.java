@@ -66,6 +66,11 @@ public sealed interface Stmt extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitAtomic(this); }
   }
 
+  /** `loop { … }`: forever (daemon threads only). Its head is where a daemon rests. */
+  record Loop(Block body, Span span) implements Stmt {
+    public <R> R accept(Visitor<R> v) { return v.visitLoop(this); }
+  }
+
   /** `lock l` / `unlock l` */
   record LockOp(boolean isLock, Expr target, Span span) implements Stmt {
     public <R> R accept(Visitor<R> v) { return v.visitLockOp(this); }
@@ -98,6 +103,7 @@ public sealed interface Stmt extends Node {
     R visitEither(Either s);
     R visitAwait(Await s);
     R visitAtomic(Atomic s);
+    R visitLoop(Loop s);
     R visitLockOp(LockOp s);
     R visitReturn(Return s);
     R visitCall(Call s);

@@ -53,6 +53,8 @@ public final class AstWalk {
         x.branches().forEach(br -> stmts(br, f));
       } else if (s instanceof Stmt.Atomic x) {
         stmts(x.body(), f);
+      } else if (s instanceof Stmt.Loop x) {
+        stmts(x.body(), f);
       }
     }
   }

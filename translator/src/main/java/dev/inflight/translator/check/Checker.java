@@ -458,6 +458,17 @@ public final class Checker {
       return null;
     }
 
+    public Void visitLoop(Stmt.Loop s) {
+      if (inAtomic) {
+        report(() -> diags.loopInAtomic(s.span()));
+      }
+      if (scope instanceof ThreadSym t && !t.isDaemon()) {
+        report(() -> diags.loopOutsideDaemon(s.span(), t.name()));
+      }
+      block(s.body());
+      return null;
+    }
+
     public Void visitLockOp(Stmt.LockOp s) {
       Type t = expr(s.target());
       if (!(t instanceof Type.Lock) && !(t instanceof Type.Error)) {
@@ -589,6 +600,13 @@ public final class Checker {
           expect(a0, Type.BOOL, c.args().get(0).span());
           result = Type.VOID;
           break;
+        case "queue_work":
+        case "flush_work":
+          if (!(a0 instanceof Type.Work) && !(a0 instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(c.args().get(0).span(), "a work item", a0.describe(), "declare one with `work NAME: FN`"));
+          }
+          result = Type.VOID;
+          break;
         default:
           result = Type.ERROR;
       }
@@ -626,6 +644,9 @@ public final class Checker {
       }
       if (s instanceof Symbol.BoundSym b) {
         return b.type;
+      }
+      if (s instanceof Symbol.WorkSym) {
+        return Type.WORK;
       }
       return Type.ERROR;
     }

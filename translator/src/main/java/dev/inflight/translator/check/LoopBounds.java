@@ -83,7 +83,7 @@ final class LoopBounds {
     }
     boolean[] found = {false};
     AstWalk.stmts(f.decl.body(), s -> {
-      if (s instanceof Stmt.While || s instanceof Stmt.For) {
+      if (s instanceof Stmt.While || s instanceof Stmt.For || s instanceof Stmt.Loop) {
         found[0] = true;
       }
       Expr.Call call = s instanceof Stmt.Call c ? c.call() : s instanceof Stmt.Assign a && a.value() instanceof Expr.Call c2 ? c2 : null;

@@ -70,7 +70,7 @@ final class PoolBounds {
   }
 
   private boolean allocsInside(Stmt loop, StructSym s) {
-    Block body = loop instanceof Stmt.While w ? w.body() : ((Stmt.For) loop).body();
+    Block body = loop instanceof Stmt.While w ? w.body() : loop instanceof Stmt.Loop l ? l.body() : ((Stmt.For) loop).body();
     return block(body, 0).n.getOrDefault(s, 0) > 0;
   }
 
@@ -111,6 +111,12 @@ final class PoolBounds {
         c.unbounded = w;
       }
       c.add(body, bound == null ? 1 : bound);
+    } else if (s instanceof Stmt.Loop l) {
+      Count body = block(l.body(), depth);
+      if (!body.n.isEmpty()) {
+        c.unbounded = l;
+      }
+      c.add(body, 1);
     } else if (s instanceof Stmt.For f) {
       Count body = block(f.body(), depth);
       if (!body.n.isEmpty()) {

@@ -47,6 +47,7 @@ public enum Code {
   CALL_IN_EXPRESSION("E0404"),
   BAD_BOUND("E0405"),
   NO_THREADS("E0406"),
+  LOOP_OUTSIDE_DAEMON("E0407"),
 
   // Warnings (W0xxx)
   UNUSED_FUNCTION("W0001"),

@@ -200,6 +200,11 @@ public final class Diagnostics {
     error(Code.BAD_BOUND, at, "bad bound: " + why, null);
   }
 
+  public void loopOutsideDaemon(Span at, String thread) {
+    error(Code.LOOP_OUTSIDE_DAEMON, at, "`loop` runs forever, but thread `" + thread + "` is not a daemon",
+        "declare it `daemon thread " + thread + " { … }` (a daemon need not finish), or use a bounded `while`");
+  }
+
   public void noThreads(Span at) {
     error(Code.NO_THREADS, at, "the model declares no thread", "add a `thread NAME { … }`");
   }

@@ -229,9 +229,23 @@ public final class Emitter {
 
   private void next() {
     units.add(new TlaModule.Separator());
-    TlaExpr allDone = new TlaExpr.Quant(Quantifier.FORALL, List.of(new TlaExpr.Bound("t", name("Threads"))),
-        eq(new TlaExpr.FunApp(name("pc"), List.of(name("t"))), str("Done")));
-    units.add(new TlaModule.OpDef("AllDone", List.of(), allDone, List.of("every thread ran to its end"), null));
+    // Every thread has finished; a daemon may instead be at rest at the head of its loop.
+    List<TlaExpr> done = new ArrayList<>();
+    for (ThreadCode tc : lowered.threads()) {
+      TlaExpr at = new TlaExpr.FunApp(name("pc"), List.of(name("t")));
+      TlaExpr finished;
+      if (tc.rest().isEmpty()) {
+        finished = eq(at, str("Done"));
+      } else {
+        List<TlaExpr> ok = new ArrayList<>();
+        ok.add(str("Done"));
+        tc.rest().forEach(r -> ok.add(str(r)));
+        finished = new TlaExpr.Infix(BinOp.IN, at, new TlaExpr.SetOf(ok));
+      }
+      done.add(new TlaExpr.Quant(Quantifier.FORALL, List.of(new TlaExpr.Bound("t", name(layout.threadConst.get(tc.thread())))), finished));
+    }
+    TlaExpr allDone = done.isEmpty() ? new TlaExpr.Bool(true) : and(done);
+    units.add(new TlaModule.OpDef("AllDone", List.of(), allDone, List.of("every thread ran to its end (daemons: or rests at the head of its loop)"), null));
     units.add(new TlaModule.OpDef("Terminated", List.of(), and(name("AllDone"), new TlaExpr.Prefix(UnOp.UNCHANGED, name("vars"))),
         List.of("stuttering at the end, so a finished run is not a deadlock"), null));
     List<TlaExpr> disj = new ArrayList<>();
@@ -335,7 +349,8 @@ public final class Emitter {
       }
       List<SourceMap.Label> labels = new ArrayList<>();
       tc.labels().forEach((n, s) -> labels.add(new SourceMap.Label(n, loc(s))));
-      threads.add(new SourceMap.Thread(t.name(), layout.threadConst.get(t), inst, tc.entry(), labels));
+      threads.add(new SourceMap.Thread(t.name(), layout.threadConst.get(t), inst, tc.entry(), labels,
+          t.isDaemon(), tc.rest(), t.worker == null ? null : t.worker.name()));
       for (Action a : tc.actions()) {
         TextRange r = printed.definitionRange(a.name()).orElse(null);
         actions.add(new SourceMap.Action(a.name(), t.name(), a.from(), a.to(), a.fault(), loc(a.primary()),

@@ -26,8 +26,13 @@ public record SourceMap(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Loc(String file, int line, int col, int endLine, int endCol, String text) {}
 
-  /** A thread kind and its instances (model values), with its labels. */
-  public record Thread(String name, String tlaSet, List<Instance> instances, String entry, List<Label> labels) {}
+  /**
+   * A thread kind and its instances (model values), with its labels; a daemon also lists the
+   * labels where it rests, and a work item's worker names its work item.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Thread(String name, String tlaSet, List<Instance> instances, String entry, List<Label> labels,
+      boolean daemon, List<String> rest, String workItem) {}
 
   public record Instance(String tla, String display) {}
 

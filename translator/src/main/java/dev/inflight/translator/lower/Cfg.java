@@ -10,9 +10,10 @@ import java.util.Map;
  *
  * @param locals every local the thread can touch (its own and those of inlined functions)
  * @param hidden translator-made locals: loop counters (int) and `for` snapshots (set), by name
+ * @param restHead for a daemon thread, the node where it rests (its `loop` head), else -1
  */
 public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.LocalSym> locals,
-    Map<String, HiddenKind> hidden) {
+    Map<String, HiddenKind> hidden, int restHead) {
 
   public enum HiddenKind { COUNTER, SNAPSHOT }
 

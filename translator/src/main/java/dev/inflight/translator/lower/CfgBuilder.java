@@ -39,6 +39,8 @@ final class CfgBuilder {
   private final Map<String, Cfg.HiddenKind> hidden = new LinkedHashMap<>();
   private final Deque<FnSym> inlining = new ArrayDeque<>();
   private int atomicIds;
+  /** For a daemon: the head of its first top-level `loop`, where it rests. */
+  private int restHead = -1;
 
   /** Where `return` goes inside the function being inlined. */
   private record ReturnCtx(Expr result, int exit) {}
@@ -60,7 +62,7 @@ final class CfgBuilder {
     int entry = block(thread.decl.body(), reset, -1);
     List<Symbol.LocalSym> all = new ArrayList<>(locals);
     nodes.set(reset, new Instr.Reset(all, end, -1, done));
-    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden);
+    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead);
   }
 
   private static Span endOf(Block b) {
@@ -172,9 +174,19 @@ final class CfgBuilder {
       return add(new Instr.Await(a.cond(), s.span(), atomic, next));
     }
     if (s instanceof Stmt.Atomic a) {
-      int id = ++atomicIds;
+      int id = atomic >= 0 ? atomic : ++atomicIds;
       int exit = add(new Instr.Nop(s.span(), id, next));
       return block(a.body(), exit, id);
+    }
+    if (s instanceof Stmt.Loop l) {
+      int headId = reserve();
+      int body = block(l.body(), headId, atomic);
+      Span kw = s.span().file().span(s.span().start(), Math.min(s.span().end(), s.span().start() + "loop".length()));
+      nodes.set(headId, new Instr.LoopHead(kw, atomic, body));
+      if (restHead < 0 && thread.isDaemon() && returns.isEmpty()) {
+        restHead = headId;
+      }
+      return headId;
     }
     if (s instanceof Stmt.LockOp l) {
       return add(new Instr.LockOp(l.isLock(), l.target(), s.span(), atomic, next));
@@ -192,6 +204,17 @@ final class CfgBuilder {
     if (s instanceof Stmt.Call c) {
       if (program.calls.containsKey(c.call())) {
         return call(c.call(), null, s.span(), next, atomic);
+      }
+      String fn = c.call().fn().text();
+      if ((fn.equals("queue_work") || fn.equals("flush_work")) && c.call().args().get(0) instanceof Expr.Name n
+          && program.names.get(n) instanceof Symbol.WorkSym w && w.pendingRef != null) {
+        if (fn.equals("queue_work")) {
+          return add(new Instr.Assign(w.pendingRef, new Expr.BoolLit(true, s.span()), s.span(), atomic, next));
+        }
+        Expr idle = new Expr.Binary(Expr.BinOp.AND,
+            new Expr.Unary(Expr.UnOp.NOT, w.pendingRef, s.span()),
+            new Expr.Unary(Expr.UnOp.NOT, w.runningRef, s.span()), s.span());
+        return add(new Instr.Await(idle, s.span(), atomic, next));
       }
       return add(new Instr.Proc(c.call(), null, s.span(), atomic, next));
     }

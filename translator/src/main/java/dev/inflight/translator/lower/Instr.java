@@ -61,6 +61,9 @@ public sealed interface Instr {
   /** Next element of the snapshot into {@code var}, or exit when it is empty. Loop head. */
   record ForNext(String rest, Symbol.LocalSym var, Span span, int atomic, int body, int exit) implements Instr {}
 
+  /** The head of a `loop { … }`: a label; where a daemon thread rests. */
+  record LoopHead(Span span, int atomic, int body) implements Instr {}
+
   /** Does nothing; joins control flow. */
   record Nop(Span span, int atomic, int next) implements Instr {}
 

@@ -107,6 +107,7 @@ final class StepBuilder {
     if (in instanceof Instr.ForInit x) return List.of(x.next());
     if (in instanceof Instr.ForNext x) return List.of(x.body(), x.exit());
     if (in instanceof Instr.Nop x) return List.of(x.next());
+    if (in instanceof Instr.LoopHead x) return List.of(x.body());
     return List.of();
   }
 
@@ -119,7 +120,8 @@ final class StepBuilder {
   private boolean trailsToDone(int id) {
     for (int guard = 0; guard < cfg.nodes().size(); guard++) {
       Instr in = cfg.node(id);
-      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext) {
+      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext
+          || in instanceof Instr.LoopHead) {
         return true;
       }
       boolean straight = in instanceof Instr.Reset || in instanceof Instr.Nop || (in instanceof Instr.Iter it && it.reset())
@@ -137,7 +139,8 @@ final class StepBuilder {
     ids.add(cfg.entry());
     for (int i = 0; i < cfg.nodes().size(); i++) {
       Instr in = cfg.node(i);
-      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext) {
+      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext
+          || in instanceof Instr.LoopHead) {
         ids.add(i);
       }
       for (int s : successors(in)) {
@@ -240,7 +243,8 @@ final class StepBuilder {
     }
     cfg.hidden().forEach((name, kind) -> locals.add(new ThreadCode.LocalVar(layout.local(thread, name, name), name, true,
         kind == Cfg.HiddenKind.COUNTER ? new TlaExpr.Num(0) : new TlaExpr.SetOf(List.of()))));
-    return new ThreadCode(thread, labels.get(cfg.entry()), labelSpans, actions, locals);
+    List<String> rest = cfg.restHead() >= 0 ? List.of(labels.get(cfg.restHead())) : List.of();
+    return new ThreadCode(thread, labels.get(cfg.entry()), labelSpans, actions, locals, rest);
   }
 
   private void walk(int node, Path p, boolean started, List<Path> done) {
@@ -251,7 +255,8 @@ final class StepBuilder {
     }
     Instr in = cfg.node(node);
     boolean isShared = shared(in);
-    if (!(in instanceof Instr.Nop || in instanceof Instr.Reset || in instanceof Instr.Done || in instanceof Instr.Iter)) {
+    if (!(in instanceof Instr.Nop || in instanceof Instr.Reset || in instanceof Instr.Done || in instanceof Instr.Iter
+        || in instanceof Instr.LoopHead)) {
       if (p.spans.isEmpty() || !p.spans.get(p.spans.size() - 1).equals(in.span())) {
         p.spans.add(in.span());
       }
@@ -476,6 +481,10 @@ final class StepBuilder {
     }
     if (in instanceof Instr.Nop n) {
       k.go(new Next(n.next(), p));
+      return;
+    }
+    if (in instanceof Instr.LoopHead lh) {
+      k.go(new Next(lh.body(), p));
       return;
     }
     throw new IllegalStateException("unknown instruction " + in);

@@ -7,10 +7,11 @@ import java.util.Map;
 
 /**
  * A thread kind after lowering: its labels (with the DSL place each stands for), its entry
- * label, its actions, and the TLA+ variables holding its locals (with their initial values).
+ * label, its actions, the TLA+ variables holding its locals (with their initial values), and
+ * for a daemon the labels where it is at rest.
  */
 public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> labels,
-    List<Action> actions, List<LocalVar> locals) {
+    List<Action> actions, List<LocalVar> locals, List<String> rest) {
 
   /** A thread-local TLA+ variable: a function from the kind's threads to values. */
   public record LocalVar(String tla, String dsl, boolean hidden, dev.inflight.translator.tla.TlaExpr initial) {}

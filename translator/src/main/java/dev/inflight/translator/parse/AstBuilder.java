@@ -183,7 +183,12 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
 
   @Override
   public Object visitThreadDecl(InflightParser.ThreadDeclContext ctx) {
-    return new Decl.Thread(ident(ctx.name), expr(ctx.count), block(ctx.body), span(ctx));
+    return new Decl.Thread(ident(ctx.name), expr(ctx.count), block(ctx.body), ctx.isDaemon != null, span(ctx));
+  }
+
+  @Override
+  public Object visitWorkDecl(InflightParser.WorkDeclContext ctx) {
+    return new Decl.Work(ident(ctx.name), ident(ctx.fn), span(ctx));
   }
 
   @Override
@@ -326,6 +331,11 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   @Override
   public Object visitAtomicStmt(InflightParser.AtomicStmtContext ctx) {
     return new Stmt.Atomic(block(ctx.body), span(ctx));
+  }
+
+  @Override
+  public Object visitLoopStmt(InflightParser.LoopStmtContext ctx) {
+    return new Stmt.Loop(block(ctx.body), span(ctx));
   }
 
   @Override

@@ -21,7 +21,9 @@ public final class Builtins {
       "push", 2,    // push(queue, obj): model-bound error when full
       "pop", 1,     // x = pop(queue): first element removed, or null when empty
       "pick", 1,    // x = pick(set): any element (a branch per element), or null when empty
-      "assert", 1); // assert(cond): a fault when false
+      "assert", 1,  // assert(cond): a fault when false
+      "queue_work", 1,  // queue_work(w): mark the work item pending (no-op if it already is)
+      "flush_work", 1); // flush_work(w): wait until w is neither pending nor running
 
   /** The built-in checks, and whether each is on without a `check` line. */
   public static final Map<String, Boolean> CHECKS = orderedChecks();

@@ -25,6 +25,7 @@ public final class Program {
   public final Map<String, Symbol.GlobalSym> globals = new LinkedHashMap<>();
   public final Map<String, FnSym> fns = new LinkedHashMap<>();
   public final List<ThreadSym> threads = new ArrayList<>();
+  public final Map<String, Symbol.WorkSym> works = new LinkedHashMap<>();
   /** Enabled built-in checks, in catalog order. */
   public final Set<String> checks = new LinkedHashSet<>();
   public final Map<String, Span> checkSpans = new LinkedHashMap<>();

@@ -104,6 +104,10 @@ public final class Resolver {
         if (declareTop(t.name(), "thread")) {
           program.threads.add(new ThreadSym(t));
         }
+      } else if (d instanceof Decl.Work w) {
+        if (declareTop(w.name(), "work item")) {
+          program.works.put(w.name().text(), new Symbol.WorkSym(w));
+        }
       } else if (d instanceof Decl.Fn f) {
         if (declareTop(f.name(), "function")) {
           FnSym fn = new FnSym(f);
@@ -201,7 +205,90 @@ public final class Resolver {
 
   // ---------------------------------------------------------------- bodies
 
+  /**
+   * A work item becomes two flags and a daemon worker thread, all written in the DSL's own
+   * AST (with the work declaration's span), so they are resolved, checked and lowered like
+   * any other code:
+   *
+   * <pre>
+   * var W_pending = false
+   * var W_running = false
+   * daemon thread W_worker {
+   *   loop {
+   *     atomic { await W_pending; W_pending = false; W_running = true }
+   *     FN()
+   *     W_running = false
+   *   }
+   * }
+   * </pre>
+   */
+  private void synthesizeWorkers() {
+    for (Symbol.WorkSym w : program.works.values()) {
+      Span at = w.decl.span();
+      FnSym fn = w.decl.fn() == null ? null : program.fns.get(w.decl.fn().text());
+      if (fn == null) {
+        if (w.decl.fn() != null) {
+          diags.unknownFunction(w.decl.fn().span(), w.decl.fn().text(), suggest(w.decl.fn().text(), program.fns.keySet()));
+        }
+        continue;
+      }
+      if (!fn.params.isEmpty()) {
+        diags.badReleaseFn(w.decl.fn().span(), fn.name(), "is run by a work item, so it must take no parameters");
+        continue;
+      }
+      w.fn = fn;
+      fn.used = true;
+      String base = w.name();
+      w.pending = syntheticGlobal(base + "_pending", at);
+      w.running = syntheticGlobal(base + "_running", at);
+      Expr.Name p1 = ref(w.pending, at);
+      Expr.Name p2 = ref(w.pending, at);
+      Expr.Name r1 = ref(w.running, at);
+      Expr.Name r2 = ref(w.running, at);
+      Expr.Call call = new Expr.Call(new Ident(fn.name(), at), List.of(), at);
+      program.calls.put(call, fn);
+      Block take = new Block(List.of(
+          new Stmt.Await(p1, at),
+          new Stmt.Assign(p2, new Expr.BoolLit(false, at), at),
+          new Stmt.Assign(r1, new Expr.BoolLit(true, at), at)), at);
+      Block body = new Block(List.of(
+          new Stmt.Atomic(take, at),
+          new Stmt.Call(call, at),
+          new Stmt.Assign(r2, new Expr.BoolLit(false, at), at)), at);
+      Block thread = new Block(List.of(new Stmt.Loop(body, at)), at);
+      Ident name = new Ident(base + "_worker", at);
+      if (topNames.containsKey(name.text())) {
+        diags.duplicate(w.decl.name().span(), "work item worker", name.text(), topNames.get(name.text()));
+        continue;
+      }
+      topNames.put(name.text(), at);
+      ThreadSym t = new ThreadSym(new Decl.Thread(name, null, thread, true, at));
+      t.worker = w;
+      program.threads.add(t);
+      w.pendingRef = ref(w.pending, at);
+      w.runningRef = ref(w.running, at);
+    }
+  }
+
+  private Symbol.GlobalSym syntheticGlobal(String name, Span at) {
+    Ident id = new Ident(name, at);
+    if (topNames.containsKey(name)) {
+      diags.duplicate(at, "global", name, topNames.get(name));
+    }
+    topNames.put(name, at);
+    Symbol.GlobalSym g = new Symbol.GlobalSym(new Member.Plain(id, null, new Expr.BoolLit(false, at), at));
+    program.globals.put(name, g);
+    return g;
+  }
+
+  private Expr.Name ref(Symbol.GlobalSym g, Span at) {
+    Expr.Name n = new Expr.Name(new Ident(g.name(), at), at);
+    program.names.put(n, g);
+    return n;
+  }
+
   private void resolveBodies() {
+    synthesizeWorkers();
     for (StructSym s : program.structs.values()) {
       for (FieldSym f : s.fields().values()) {
         if (f.member instanceof Member.Ref r && r.release() != null) {
@@ -287,6 +374,8 @@ public final class Resolver {
         }
       } else if (s instanceof Stmt.Atomic a) {
         declareLocals(scope, a.body());
+      } else if (s instanceof Stmt.Loop l) {
+        declareLocals(scope, l.body());
       }
     }
   }
@@ -411,6 +500,11 @@ public final class Resolver {
       return null;
     }
 
+    public Void visitLoop(Stmt.Loop s) {
+      block(s.body());
+      return null;
+    }
+
     public Void visitReturn(Stmt.Return s) {
       if (!(scope instanceof FnSym)) {
         diags.returnOutsideFn(s.span());
@@ -505,6 +599,10 @@ public final class Resolver {
       }
       if (program.consts.containsKey(n)) {
         program.names.put(e, program.consts.get(n));
+        return null;
+      }
+      if (program.works.containsKey(n)) {
+        program.names.put(e, program.works.get(n));
         return null;
       }
       List<String> visible = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.inflight.translator.resolve;
 
 import dev.inflight.translator.ast.Decl;
+import dev.inflight.translator.ast.Expr;
 import dev.inflight.translator.ast.Ident;
 import dev.inflight.translator.ast.Member;
 
@@ -54,6 +55,27 @@ public sealed interface Symbol {
 
     public String name() {
       return first.text();
+    }
+  }
+
+  /**
+   * A work item: its function and the two flags its worker thread and `queue_work` /
+   * `flush_work` use (synthetic globals, with resolved name expressions for lowering).
+   */
+  final class WorkSym implements Symbol {
+    public final Decl.Work decl;
+    public FnSym fn;
+    public GlobalSym pending;
+    public GlobalSym running;
+    public Expr.Name pendingRef;
+    public Expr.Name runningRef;
+
+    public WorkSym(Decl.Work decl) {
+      this.decl = decl;
+    }
+
+    public String name() {
+      return decl.name().text();
     }
   }
 

@@ -17,6 +17,14 @@ public final class ThreadSym implements Scope {
     return decl.name().text();
   }
 
+  /** A daemon need not finish: it is at rest at the head of its `loop`. */
+  public boolean isDaemon() {
+    return decl.daemon();
+  }
+
+  /** The work item this thread is the worker of, or null for a declared thread. */
+  public Symbol.WorkSym worker;
+
   public boolean isArray() {
     return decl.count() != null;
   }

@@ -46,6 +46,11 @@ public sealed interface Type {
     public String describe() { return "lock"; }
   }
 
+  /** A work item (`work NAME: FN`). */
+  record Work() implements Type {
+    public String describe() { return "work item"; }
+  }
+
   /** A refcount cell: reads as an int, but only get/put change it. */
   record RefCount() implements Type {
     public String describe() { return "refcount"; }
@@ -65,6 +70,7 @@ public sealed interface Type {
   Type BOOL = new Bool();
   Type NULL = new Obj(null);
   Type LOCK = new Lock();
+  Type WORK = new Work();
   Type REFCOUNT = new RefCount();
   Type VOID = new Void();
   Type ERROR = new Error();

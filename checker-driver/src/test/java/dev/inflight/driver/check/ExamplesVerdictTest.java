@@ -1,0 +1,132 @@
+package dev.inflight.driver.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import dev.inflight.translator.diag.DiagnosticRenderer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every example model under {@code examples/} declares what checking it must give, in a header
+ * line {@code // expect: holds}, {@code // expect: violated PROPERTY} or {@code // expect:
+ * incomplete}; this runs the whole pipeline (translator, TLC, trace mapping) on each and compares.
+ * New examples are picked up automatically.
+ */
+class ExamplesVerdictTest {
+
+  /** Surefire runs in checker-driver/. */
+  static final Path EXAMPLES = Path.of("../examples");
+
+  private static final Pattern EXPECT = Pattern.compile("(?m)^\\s*//\\s*expect:(.*)$");
+
+  /** What an example says it should give. */
+  record Expectation(Verdict verdict, String property) {
+
+    /** Reads the `// expect:` line of a model's text; fails with a message saying what is wrong. */
+    static Expectation parse(String file, String text) {
+      Matcher m = EXPECT.matcher(text);
+      if (!m.find()) {
+        throw new AssertionError(file + " has no `// expect:` line; add one of `// expect: holds`, "
+            + "`// expect: violated PROPERTY` or `// expect: incomplete` to its header");
+      }
+      String what = m.group(1).strip();
+      if (m.find()) {
+        throw new AssertionError(file + " has more than one `// expect:` line");
+      }
+      String[] words = what.split("\\s+");
+      if (words.length == 1 && words[0].equals("holds")) {
+        return new Expectation(Verdict.HOLDS, null);
+      }
+      if (words.length == 1 && words[0].equals("incomplete")) {
+        return new Expectation(Verdict.INCOMPLETE, null);
+      }
+      if (words.length == 2 && words[0].equals("violated")) {
+        return new Expectation(Verdict.VIOLATED, words[1]);
+      }
+      throw new AssertionError(file + ": cannot read `// expect: " + what + "`; write `holds`, "
+          + "`violated PROPERTY` or `incomplete`");
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyExampleGivesItsExpectedVerdict() throws IOException {
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(EXAMPLES)) {
+      files = walk.filter(p -> p.getFileName().toString().endsWith(".ifl") && Files.isRegularFile(p))
+          .sorted().toList();
+    }
+    assertThat(files).as("example models under " + EXAMPLES.toAbsolutePath().normalize()).isNotEmpty();
+    return files.stream().map(f -> dynamicTest(EXAMPLES.relativize(f).toString(), f.toUri(), () -> check(f)));
+  }
+
+  private static void check(Path file) throws IOException {
+    Expectation want = Expectation.parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+
+    CheckReport r = new ModelChecker(CheckOptions.defaults()).check(file);
+
+    String why = file + ": " + r.verdict() + (r.message() == null ? "" : " (" + r.message() + ")")
+        + (r.violated() == null ? "" : ", violated " + r.violated().name())
+        + (r.trace() == null ? "" : "\n  " + r.trace().summary())
+        + (r.diagnostics().isEmpty() ? "" : "\n" + DiagnosticRenderer.renderAll(r.diagnostics()));
+    assertThat(r.verdict()).as(why).isEqualTo(want.verdict());
+    switch (want.verdict()) {
+      case VIOLATED -> {
+        assertThat(r.violated()).as(why).isNotNull();
+        assertThat(r.violated().name()).as(why).isEqualTo(want.property());
+        assertThat(r.trace()).as(why).isNotNull();
+        assertThat(r.trace().steps()).as(why).isNotEmpty();
+        assertThat(r.trace().summary()).as(why).isNotBlank();
+      }
+      case HOLDS -> {
+        assertThat(r.trace()).as(why).isNull();
+        assertThat(r.violated()).as(why).isNull();
+        assertThat(r.statistics().distinct()).as(why).isPositive();
+        assertThat(r.properties()).as(why).isNotEmpty();
+      }
+      case INCOMPLETE -> assertThat(r.message()).as(why).isNotBlank();
+      default -> fail("unexpected expectation " + want);
+    }
+  }
+
+  // ------------------------------------------------------------------ the header line itself
+
+  @Test
+  void readsEachFormOfTheExpectLine() {
+    assertThat(Expectation.parse("a.ifl", "// A model.\n// expect: holds\nmodel a\n"))
+        .isEqualTo(new Expectation(Verdict.HOLDS, null));
+    assertThat(Expectation.parse("a.ifl", "//   expect:   violated   no_leak  \nmodel a\n"))
+        .isEqualTo(new Expectation(Verdict.VIOLATED, "no_leak"));
+    assertThat(Expectation.parse("a.ifl", "// expect: incomplete\n"))
+        .isEqualTo(new Expectation(Verdict.INCOMPLETE, null));
+  }
+
+  @Test
+  void aModelWithoutAnExpectLineFailsWithAClearMessage() {
+    assertThatThrownBy(() -> Expectation.parse("examples/x.ifl", "// no header\nmodel x\nthread t { }\n"))
+        .isInstanceOf(AssertionError.class)
+        .hasMessage("examples/x.ifl has no `// expect:` line; add one of `// expect: holds`, "
+            + "`// expect: violated PROPERTY` or `// expect: incomplete` to its header");
+  }
+
+  @Test
+  void aMalformedExpectLineFailsWithAClearMessage() {
+    assertThatThrownBy(() -> Expectation.parse("x.ifl", "// expect: violated\n"))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("cannot read `// expect: violated`");
+    assertThatThrownBy(() -> Expectation.parse("x.ifl", "// expect: fine\n"))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("cannot read `// expect: fine`");
+    assertThatThrownBy(() -> Expectation.parse("x.ifl", "// expect: holds\n// expect: incomplete\n"))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("more than one");
+  }
+}

@@ -1,0 +1,384 @@
+package dev.inflight.translator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inflight.translator.diag.DiagnosticRenderer;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.SourceFile;
+import dev.inflight.translator.emit.Emitted;
+import dev.inflight.translator.emit.SourceMap;
+import dev.inflight.translator.parse.SourceLoader;
+import dev.inflight.translator.resolve.Library;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The step structure of tiny models, read from the source map: which labels (preemption points)
+ * a thread has and which actions (paths through a step) lead from where to where. This pins the
+ * merging rule of lower/StepBuilder: a step runs from a label up to the next one, executing the
+ * thread-local statements before at most one shared statement (or one `atomic` block).
+ */
+class LoweringTest {
+
+  static Emitted emit(String model) {
+    Diagnostics diags = new Diagnostics();
+    SourceFile source = SourceLoader.decode(model.getBytes(StandardCharsets.UTF_8), "t.ifl", diags);
+    Translator.Result r = Translator.translate(source, null, new Translator.Options(Map.of(), Library.packaged(), null), diags);
+    assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isEmpty();
+    return r.emitted();
+  }
+
+  static List<String> labels(Emitted e, String thread) {
+    return thread(e, thread).labels().stream().map(SourceMap.Label::name).toList();
+  }
+
+  static SourceMap.Thread thread(Emitted e, String thread) {
+    return e.sourceMap().threads().stream().filter(t -> t.name().equals(thread)).findFirst().orElseThrow();
+  }
+
+  /** The actions of a thread as {@code name from->to} or {@code name from !fault}. */
+  static List<String> actions(Emitted e, String thread) {
+    return e.sourceMap().actions().stream().filter(a -> a.thread().equals(thread))
+        .map(a -> a.name() + " " + a.from() + (a.fault() == null ? "->" + a.to() : " !" + a.fault()))
+        .toList();
+  }
+
+  static SourceMap.Action action(Emitted e, String name) {
+    return e.sourceMap().actions().stream().filter(a -> a.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  /** The DSL lines an action executes. */
+  static List<Integer> lines(SourceMap.Action a) {
+    return a.statements().stream().map(SourceMap.Loc::line).collect(Collectors.toList());
+  }
+
+  static SourceMap.Struct struct(Emitted e, String name) {
+    return e.sourceMap().structs().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  // (a) ---------------------------------------------------------------------------------------
+
+  @Test
+  void threadLocalAssignmentsMergeIntoTheNextSharedStep() {
+    Emitted e = emit("""
+        model m
+        var g = 0
+        thread t {
+          a = 1
+          b = a + 1
+          c = b + 2
+          g = c
+          d = 4
+          g = d
+        }
+        """);
+    // Three local assignments ride along with `g = c`; `d = 4` with `g = d`.
+    assertThat(labels(e, "t")).containsExactly("L4", "L8", "Done");
+    assertThat(actions(e, "t")).containsExactly("t_L4 L4->L8", "t_L8 L8->Done");
+    assertThat(lines(action(e, "t_L4"))).containsExactly(4, 5, 6, 7);
+    assertThat(action(e, "t_L4").primary().text()).isEqualTo("g = c");
+    assertThat(lines(action(e, "t_L8"))).containsExactly(8, 9);
+  }
+
+  @Test
+  void sharedAssignmentsAreOneStepEach() {
+    Emitted e = emit("""
+        model m
+        var g = 0
+        var h = 0
+        thread t {
+          g = 1
+          h = 2
+          g = h
+        }
+        """);
+    assertThat(labels(e, "t")).containsExactly("L5", "L6", "L7", "Done");
+    assertThat(actions(e, "t")).containsExactly("t_L5 L5->L6", "t_L6 L6->L7", "t_L7 L7->Done");
+  }
+
+  @Test
+  void localStatementsAfterTheLastSharedOneDoNotCostAStep() {
+    Emitted e = emit("""
+        model m
+        var g = 0
+        thread t {
+          g = 1
+          x = 2
+          y = x + 1
+        }
+        """);
+    assertThat(labels(e, "t")).containsExactly("L4", "Done");
+    assertThat(actions(e, "t")).containsExactly("t_L4 L4->Done");
+    assertThat(lines(action(e, "t_L4"))).containsExactly(4, 5, 6);
+  }
+
+  // (b) ---------------------------------------------------------------------------------------
+
+  @Test
+  void aConditionOnALocalIsNoStepButOneOnAGlobalIs() {
+    Emitted e = emit("""
+        model m
+        var g = 0
+        thread loc {
+          x = 1
+          if x > 0 {
+            g = 1
+          }
+        }
+        thread glob {
+          if g > 0 {
+            g = 2
+          }
+        }
+        """);
+    // local condition: decided inside the step that writes g, one path per branch
+    assertThat(labels(e, "loc")).containsExactly("L4", "Done");
+    assertThat(actions(e, "loc")).containsExactly("loc_L4_1 L4->Done", "loc_L4_2 L4->Done");
+    assertThat(lines(action(e, "loc_L4_1"))).containsExactly(4, 5, 6);
+    assertThat(lines(action(e, "loc_L4_2"))).containsExactly(4, 5);
+    // global condition: reading g is a step of its own, the write another
+    assertThat(labels(e, "glob")).containsExactly("L10", "L11", "Done");
+    assertThat(actions(e, "glob")).containsExactly("glob_L10_1 L10->L11", "glob_L10_2 L10->Done", "glob_L11 L11->Done");
+    assertThat(lines(action(e, "glob_L10_1"))).containsExactly(10);
+  }
+
+  // (c) ---------------------------------------------------------------------------------------
+
+  @Test
+  void atomicBlockOverSharedStateIsOneStep() {
+    Emitted e = emit("""
+        model m
+        var a = 0
+        var b = 0
+        thread at {
+          atomic {
+            a = 1
+            b = a + 1
+          }
+        }
+        thread plain {
+          a = 2
+          b = a + 2
+        }
+        """);
+    assertThat(labels(e, "at")).containsExactly("L6", "Done");
+    assertThat(actions(e, "at")).containsExactly("at_L6 L6->Done");
+    assertThat(lines(action(e, "at_L6"))).containsExactly(6, 7);
+    // the same two statements outside `atomic`: two steps
+    assertThat(labels(e, "plain")).containsExactly("L11", "L12", "Done");
+    assertThat(actions(e, "plain")).containsExactly("plain_L11 L11->L12", "plain_L12 L12->Done");
+  }
+
+  // (d) ---------------------------------------------------------------------------------------
+
+  @Test
+  void eitherGivesOneActionPerBranch() {
+    Emitted e = emit("""
+        model m
+        var g = 0
+        thread t {
+          either {
+            g = 1
+          } or {
+            g = 2
+          } or {
+            g = 3
+          }
+        }
+        """);
+    assertThat(labels(e, "t")).containsExactly("L4", "Done");
+    assertThat(actions(e, "t")).containsExactly("t_L4_1 L4->Done", "t_L4_2 L4->Done", "t_L4_3 L4->Done");
+    assertThat(lines(action(e, "t_L4_1"))).containsExactly(4, 5);
+    assertThat(lines(action(e, "t_L4_2"))).containsExactly(4, 7);
+    assertThat(lines(action(e, "t_L4_3"))).containsExactly(4, 9);
+  }
+
+  // (e) ---------------------------------------------------------------------------------------
+
+  @Test
+  void putToZeroMovesToTheReleaseFunction() {
+    Emitted e = emit("""
+        model m
+        struct s {
+          ref r = 1 release rel
+          n = 0
+        }
+        var g = 0
+        fn rel(o) {
+          g = 7
+          free o
+        }
+        thread t {
+          x = alloc s
+          put x.r
+          g = 1
+        }
+        """);
+    assertThat(actions(e, "t")).filteredOn(a -> a.startsWith("t_L13")).containsExactly(
+        "t_L13_1 L13->L14",
+        "t_L13_2 L13->L8",
+        "t_L13_null L13 !null_deref",
+        "t_L13_uaf L13 !use_after_free",
+        "t_L13_underflow L13 !refcount_underflow");
+    // L8 is the release function's first statement
+    SourceMap.Label l8 = thread(e, "t").labels().stream().filter(l -> l.name().equals("L8")).findFirst().orElseThrow();
+    assertThat(l8.loc().text()).isEqualTo("g = 7");
+    // the path to L8 is the one that drops the count to zero: it does not mark the object freed,
+    // the release function does
+    assertThat(action(e, "t_L13_2").primary().text()).isEqualTo("put x.r");
+    assertThat(e.tla()).contains("""
+        t_L13_2(self) ==
+            /\\ pc[self] = "L13"
+            /\\ t_x[self] # NULL /\\ s[t_x[self]].st = "live"
+            /\\ s[t_x[self]].r = 1
+            /\\ s' = [s EXCEPT ![t_x[self]].r = 0]
+            /\\ t_rel_o' = [t_rel_o EXCEPT ![self] = t_x[self]]
+            /\\ pc' = [pc EXCEPT ![self] = "L8"]
+        """);
+    assertThat(actions(e, "t")).contains("t_L9 L9->L10", "t_L9_dfree L9 !double_free");
+  }
+
+  @Test
+  void putToZeroWithoutReleaseFunctionFreesInPlace() {
+    Emitted e = emit("""
+        model m
+        struct s { ref r = 1 }
+        thread t {
+          x = alloc s
+          put x.r
+        }
+        """);
+    assertThat(actions(e, "t")).containsExactly(
+        "t_L4 L4->L5",
+        "t_L4_bound L4 !model_bound",
+        "t_L5_1 L5->Done",
+        "t_L5_2 L5->Done",
+        "t_L5_null L5 !null_deref",
+        "t_L5_uaf L5 !use_after_free",
+        "t_L5_underflow L5 !refcount_underflow");
+    assertThat(e.tla()).contains("![t_x[self]].r = 0, ![t_x[self]].st = \"freed\"]");
+  }
+
+  // (f) ---------------------------------------------------------------------------------------
+
+  @Test
+  void boundedWhileLoopHasAModelBoundFault() {
+    Emitted e = emit("""
+        model m
+        var g = 0
+        thread t {
+          while g < 5 bound 2 {
+            g = g + 1
+          }
+        }
+        """);
+    // L4 tests the condition (it reads g), L4_2 counts the iteration and runs the body
+    assertThat(labels(e, "t")).containsExactly("L4", "L4_2", "Done");
+    assertThat(actions(e, "t")).containsExactly(
+        "t_L4_1 L4->L4_2",
+        "t_L4_2 L4->Done",
+        "t_L4_2_ L4_2->L4",
+        "t_L4_2_bound L4_2 !model_bound");
+    SourceMap.Action bound = action(e, "t_L4_2_bound");
+    assertThat(bound.to()).isNull();
+    assertThat(bound.primary().text()).isEqualTo("while g < 5 bound 2 {");
+    assertThat(e.tla()).contains("""
+        t_L4_2_bound(self) ==
+            /\\ pc[self] = "L4_2"
+            /\\ t_iter_4_3[self] \\geq 2
+            /\\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 4]
+        """);
+    assertThat(e.sourceMap().variables()).filteredOn(v -> v.tla().equals("t_iter_4_3"))
+        .singleElement().satisfies(v -> {
+          assertThat(v.kind()).isEqualTo("hidden");
+          assertThat(v.thread()).isEqualTo("t");
+        });
+  }
+
+  // (g) ---------------------------------------------------------------------------------------
+
+  @Test
+  void allocHasAModelBoundFaultAndTwoAllocsInTwoThreadsGiveBoundTwo() {
+    Emitted e = emit("""
+        model m
+        struct s { ref r = 1 }
+        thread a {
+          x = alloc s
+          put x.r
+        }
+        thread b {
+          y = alloc s
+          put y.r
+        }
+        """);
+    assertThat(actions(e, "a")).contains("a_L4 L4->L5", "a_L4_bound L4 !model_bound");
+    assertThat(actions(e, "b")).contains("b_L8 L8->L9", "b_L8_bound L8 !model_bound");
+    assertThat(action(e, "a_L4_bound").primary().text()).isEqualTo("x = alloc s");
+    assertThat(struct(e, "s").bound()).isEqualTo(2);
+    assertThat(struct(e, "s").boundDerived()).isTrue();
+    assertThat(e.cfg()).contains("  Pool_s = {s_1, s_2}\n");
+  }
+
+  @Test
+  void oneAllocInAThreadArrayOfThreeGivesBoundThree() {
+    Emitted e = emit("""
+        model m
+        struct s { ref r = 1 }
+        thread t[3] {
+          x = alloc s
+          put x.r
+        }
+        """);
+    assertThat(actions(e, "t")).contains("t_L4_bound L4 !model_bound");
+    assertThat(struct(e, "s").bound()).isEqualTo(3);
+    assertThat(struct(e, "s").boundDerived()).isTrue();
+    assertThat(e.cfg()).contains("  Thread_t = {t_1, t_2, t_3}\n", "  Pool_s = {s_1, s_2, s_3}\n");
+  }
+
+  @Test
+  void aDeclaredBoundWins() {
+    Emitted e = emit("""
+        model m
+        struct s bound 5 { ref r = 1 }
+        thread t {
+          x = alloc s
+          put x.r
+        }
+        """);
+    assertThat(actions(e, "t")).contains("t_L4_bound L4 !model_bound");
+    assertThat(struct(e, "s").bound()).isEqualTo(5);
+    assertThat(struct(e, "s").boundDerived()).isFalse();
+    assertThat(e.cfg()).contains("  Pool_s = {s_1, s_2, s_3, s_4, s_5}\n");
+  }
+
+  @Test
+  void allocsInExclusiveBranchesCountOnceAndALoopBoundMultiplies() {
+    Emitted either = emit("""
+        model m
+        struct s { ref r = 1 }
+        thread t {
+          either {
+            x = alloc s
+          } or {
+            y = alloc s
+          }
+        }
+        """);
+    assertThat(struct(either, "s").bound()).isEqualTo(1);
+    Emitted loop = emit("""
+        model m
+        struct s { ref r = 1 }
+        var g = 0
+        thread t {
+          while g < 3 bound 4 {
+            x = alloc s
+            g = g + 1
+          }
+        }
+        """);
+    assertThat(struct(loop, "s").bound()).isEqualTo(4);
+  }
+}
