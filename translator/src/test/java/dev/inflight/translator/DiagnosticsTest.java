@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -425,14 +424,14 @@ class DiagnosticsTest {
             + "  |\n"
             + "1 | \n"
             + "  | ^\n"
-            + "  = help: start with `model NAME` and a `thread NAME { … }`; `inflight init NAME` writes a starter model\n"),
+            + "  = help: start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models\n"),
         bytes("file of blanks only", "  \n\n".getBytes(StandardCharsets.UTF_8), ""
             + "error[E0004]: the file is empty: a model needs at least one thread\n"
             + " --> t.ifl:1:1\n"
             + "  |\n"
             + "1 |   \n"
             + "  | ^\n"
-            + "  = help: start with `model NAME` and a `thread NAME { … }`; `inflight init NAME` writes a starter model\n"));
+            + "  = help: start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models\n"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -544,10 +543,6 @@ class DiagnosticsTest {
    * expected, which sends the user looking for a missing line.
    */
   @Test
-  @Disabled("BUG: `x = = 1` is reported as \"unexpected `=`, expected a statement or `}`\"; after `x =` an "
-      + "expression (or `alloc`) is expected. ModelParser.byRule names the rule on top of the invocation stack "
-      + "(`stmt`, because both assignment alternatives are still being predicted) instead of what the parser "
-      + "expects at the offending token.")
   void doubleEqualsSaysAnExpressionIsExpected() {
     Translator.Result r = translate("""
         model m
@@ -561,10 +556,6 @@ class DiagnosticsTest {
   }
 
   @Test
-  @Disabled("BUG: a local whose first assignment is a call of a function without a return value gets no "
-      + "type and no diagnostic (Checker.Body.assign skips both when the value is Type.Void and the local is "
-      + "still untyped); the local then defaults to the int 0, so `if y` emits `/\\ t_y[self]` and TLC aborts "
-      + "with \"TLC expected a boolean expression\". Assigning the same call to a typed global is reported.")
   void localAssignedFromAFunctionWithoutAReturnValueIsATypeError() {
     Translator.Result r = translate("""
         model m
@@ -583,9 +574,6 @@ class DiagnosticsTest {
   }
 
   @Test
-  @Disabled("BUG: `--set N=true` is accepted for `const N = 3` (Checker.evalConsts takes any integer or "
-      + "boolean); the error then appears at a use of N inside the model (`type mismatch: expected int, found "
-      + "bool` at `g = N + 1`), blaming model code for a command-line mistake.")
   void overrideOfTheWrongTypeIsABadOverride() {
     Translator.Result r = translate("""
         model m

@@ -67,7 +67,7 @@ public final class ModelChecker {
       String module = emitted.moduleName();
       TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", module + ".cfg", options.progress());
       long tlcMs = (System.nanoTime() - t1) / 1_000_000;
-      return interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs);
+      return interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates());
     } catch (IOException e) {
       return new CheckReport(display, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
           tr.diagnostics(), map.properties(), null, null, TlcStatistics.unknown(), pools, translateMs, 0);
@@ -96,6 +96,16 @@ public final class ModelChecker {
   /** Turns TLC's verdict into ours; public for tests that replay recorded TLC output. */
   public static CheckReport interpret(String file, List<Diagnostic> diags, SourceMap map, TlcResult result,
       List<String> pools, long translateMs, long tlcMs) {
+    return interpret(file, diags, map, result, pools, translateMs, tlcMs, null);
+  }
+
+  /**
+   * As above, for a run limited by {@code --max-states} (null: no limit). A limited run that
+   * reached the limit explored only part of the state space, so "no error found" means
+   * incomplete, never "holds".
+   */
+  public static CheckReport interpret(String file, List<Diagnostic> diags, SourceMap map, TlcResult result,
+      List<String> pools, long translateMs, long tlcMs, Long maxStates) {
     TraceMapper mapper = new TraceMapper(map);
     TlcOutcome o = result.outcome();
     TlcStatistics stats = result.statistics();
@@ -105,10 +115,11 @@ public final class ModelChecker {
     SourceMap.Property violated = null;
     DslTrace trace = null;
     if (o instanceof TlcOutcome.Success) {
-      boolean limited = map.properties() != null && stats.leftOnQueue() > 0;
+      boolean limited = maxStates != null && stats.distinct() >= maxStates;
       verdict = limited ? Verdict.INCOMPLETE : Verdict.HOLDS;
       if (limited) {
-        message = "stopped before exploring every state (" + stats.leftOnQueue() + " left on the queue): the --max-states limit was reached";
+        message = "stopped at the --max-states limit of " + maxStates + " distinct states: no violation among the states explored,"
+            + " but not every behaviour was";
       }
     } else if (o instanceof TlcOutcome.InvariantViolated iv) {
       violated = property(map, iv.invariant());

@@ -15,10 +15,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** `inflight check FILE...`: translate, run TLC, report in DSL terms. */
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Check models exhaustively with TLC and report each verdict, with a counterexample in the model's terms.",
-    footer = {"", "Exit codes: 0 all properties hold, 1 a property is violated, 2 bad input or usage,",
-        "3 incomplete (timeout, state limit, model bound exceeded, out of memory), 4 internal error.",
+    footer = {"", "Exit codes:",
+        "  0  all properties hold",
+        "  1  a property is violated",
+        "  2  bad input or usage",
+        "  3  incomplete (timeout, state limit, model bound exceeded, out of memory)",
+        "  4  internal error",
         "With several files the exit code is the highest of their codes."})
 final class CheckCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -60,6 +64,9 @@ final class CheckCommand implements Callable<Integer> {
     }
     if (timeout != null && timeout < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be at least 1 second");
+    }
+    if (keep != null && java.nio.file.Files.exists(keep) && !java.nio.file.Files.isDirectory(keep)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--keep needs a directory, but `" + keep + "` is a file");
     }
     if (maxStates != null && maxStates < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--max-states must be at least 1");

@@ -12,7 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** `inflight lint FILE...`: every error and warning, without running TLC. */
-@Command(name = "lint", mixinStandardHelpOptions = true,
+@Command(name = "lint", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Report every error and warning in models without checking them (exit 0 when there are no errors, else 2).")
 final class LintCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -38,13 +38,21 @@ final class LintCommand implements Callable<Integer> {
       if (r.ok()) {
         long warnings = r.diagnostics().size();
         int actions = r.emitted().sourceMap().actions().size();
-        out.println(Translator.display(f) + ": ok (" + r.emitted().sourceMap().threads().size() + " thread kinds, "
-            + actions + " actions" + (warnings > 0 ? ", " + warnings + " warning" + (warnings == 1 ? "" : "s") : "") + ")");
+        int kinds = r.emitted().sourceMap().threads().size();
+        out.println(Translator.display(f) + ": ok (" + plural(kinds, "thread kind") + ", " + plural(actions, "action")
+            + (warnings > 0 ? ", " + plural((int) warnings, "warning") : "") + ")");
       } else {
+        long errors = r.diagnostics().stream().filter(d -> d.isError()).count();
+        err.println(Translator.display(f) + ": " + plural((int) errors, "error"));
+        err.flush();
         code = ExitCodes.BAD_INPUT;
       }
     }
     out.flush();
     return code;
+  }
+
+  static String plural(int n, String what) {
+    return n + " " + what + (n == 1 ? "" : "s");
   }
 }

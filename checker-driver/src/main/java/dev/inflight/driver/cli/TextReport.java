@@ -23,7 +23,7 @@ final class TextReport {
     }
     if (r.verdict() == Verdict.BAD_INPUT) {
       long errors = r.diagnostics().stream().filter(d -> d.isError()).count();
-      err.println(r.file() + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", not checked");
+      err.println(r.file() + ": " + LintCommand.plural((int) errors, "error") + ", not checked");
       err.flush();
       return;
     }
@@ -72,7 +72,7 @@ final class TextReport {
       out.println("  " + n);
     }
     out.println();
-    out.println("counterexample, " + t.steps().size() + " states:");
+    out.println("counterexample, " + LintCommand.plural(t.steps().size(), "state") + ":");
     int threadWidth = 6;
     int whereWidth = 5;
     for (DslStep s : t.steps()) {

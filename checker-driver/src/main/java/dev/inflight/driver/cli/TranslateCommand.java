@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** `inflight translate FILE -o DIR`: write the TLA+ module, .cfg and source map. */
-@Command(name = "translate", mixinStandardHelpOptions = true,
+@Command(name = "translate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Translate a model to a TLA+ module, its TLC .cfg and a .srcmap.json mapping it back to the model.")
 final class TranslateCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -29,6 +29,9 @@ final class TranslateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (java.nio.file.Files.exists(outDir) && !java.nio.file.Files.isDirectory(outDir)) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "-o needs a directory, but `" + outDir + "` is a file");
+    }
     Translator.Result r = Translator.translate(file, new Translator.Options(common.overrides, Library.standard(), null));
     var err = spec.commandLine().getErr();
     if (!r.diagnostics().isEmpty()) {

@@ -57,7 +57,7 @@ class TranslateCommandTest {
     String cfg = Cli.read(out.resolve("refcount_ok.cfg"));
     assertThat(cfg).contains("SPECIFICATION Spec").contains("INVARIANTS").contains("NoUseAfterFree")
         .contains("NoLeak").contains("CHECK_DEADLOCK TRUE")
-        .doesNotContain("ALIAS").doesNotContain("POSTCONDITION").doesNotContain("CONSTRAINT");
+        .doesNotContain("ALIAS").doesNotContain("POSTCONDITION").doesNotContain("StateLimit");
   }
 
   @Test
@@ -143,6 +143,16 @@ class TranslateCommandTest {
 
     assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(r.err()).startsWith("error[usage]: Missing required option: '--output=DIR'");
+  }
+
+  @Test
+  void outputOnAFileIsBadInput() throws IOException {
+    Path file = Files.createFile(tmp.resolve("not-a-dir"));
+
+    Run r = Cli.run("translate", OK.toString(), "-o", file.toString());
+
+    assertThat(r.exit()).as(r.describe()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(r.err()).contains("not-a-dir").doesNotContain("Exception").doesNotContain("internal error");
   }
 
   // ------------------------------------------------------------------ SANY, in process

@@ -11,10 +11,12 @@ import dev.inflight.driver.tlc.TlcOutcome;
 import dev.inflight.driver.tlc.TlcOutputParser;
 import dev.inflight.driver.tlc.TlcResult;
 import dev.inflight.driver.tlc.TlcResultBuilder;
+import dev.inflight.translator.Translator;
 import dev.inflight.translator.emit.SourceMap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -157,6 +159,27 @@ class TraceMapperTest {
     assertThat(r.statistics().distinct()).isEqualTo(11);
     assertThat(r.statistics().generated()).isEqualTo(13);
     assertThat(r.statistics().depth()).isEqualTo(8);
+  }
+
+  /**
+   * The recording is only worth something while the translator still generates these steps: each
+   * action the recorded trace took must still exist, for the same thread and DSL line.
+   */
+  @Test
+  void fixtureStillMatchesTheTranslator() {
+    Translator.Result now = Translator.translate(Path.of(FILE), Translator.Options.defaults());
+    assertThat(now.ok()).as("refcount_uaf.ifl translates").isTrue();
+    TraceMapper current = new TraceMapper(now.emitted().sourceMap());
+
+    for (DslStep s : trace.steps().subList(1, trace.steps().size())) {
+      assertThat(current.action(s.action()))
+          .as("action %s of the recorded trace is gone or moved: the translator changed, re-record "
+              + "src/test/resources/trace as its README says", s.action())
+          .hasValueSatisfying(a -> {
+            assertThat(a.thread()).isEqualTo(s.thread());
+            assertThat(a.primary().line()).isEqualTo(s.loc().line());
+          });
+    }
   }
 
   private static List<String> changes(DslStep s) {

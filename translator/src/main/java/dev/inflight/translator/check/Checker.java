@@ -143,8 +143,14 @@ public final class Checker {
       String o = left.remove(c.name());
       if (o != null) {
         Object v = parseOverride(o);
+        Object declared = consts.eval(c.decl.value());
         if (v == null) {
           diags.badOverride(c.name() + "=" + o, "`" + o + "` is not an integer or boolean");
+          v = declared == null ? 0L : declared;
+        } else if (declared != null && declared.getClass() != v.getClass()) {
+          diags.badOverride(c.name() + "=" + o, "`" + c.name() + "` is " + (declared instanceof Boolean ? "a boolean" : "an integer")
+              + " (declared `= " + declared + "`), but `" + o + "` is not");
+          v = declared;
         }
         c.value = v;
         continue;
@@ -319,10 +325,13 @@ public final class Checker {
     /** Assigns {@code value} to {@code target}; infers the type of a local on first sight. */
     private void assign(Expr target, Type value, Span at) {
       if (target instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l) {
+        if (value instanceof Type.Void) {
+          report(() -> diags.typeMismatch(at, "a value", "nothing", "the function does not return a value"));
+          types.put(target, l.type == null ? Type.ERROR : l.type);
+          return;
+        }
         if (l.type == null || (l.type.equals(Type.NULL) && value instanceof Type.Obj)) {
-          if (!(value instanceof Type.Void)) {
-            l.type = value;
-          }
+          l.type = value;
         }
         types.put(target, l.type == null ? Type.ERROR : l.type);
         if (l.type != null) {

@@ -51,7 +51,8 @@ public enum Code {
 
   // Warnings (W0xxx)
   UNUSED_FUNCTION("W0001"),
-  DERIVED_BOUND("W0002");
+  DERIVED_BOUND("W0002"),
+  READ_BEFORE_ASSIGN("W0003");
 
   private final String id;
 

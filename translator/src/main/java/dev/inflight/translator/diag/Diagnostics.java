@@ -64,7 +64,7 @@ public final class Diagnostics {
 
   public void emptyFile(Span at) {
     error(Code.EMPTY_FILE, at, "the file is empty: a model needs at least one thread",
-        "start with `model NAME` and a `thread NAME { … }`; `inflight init NAME` writes a starter model");
+        "start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models");
   }
 
   // ---- syntax ----
@@ -212,6 +212,11 @@ public final class Diagnostics {
   public void derivedBound(Span at, String struct, int bound) {
     warning(Code.DERIVED_BOUND, at, "struct `" + struct + "` gets a derived pool bound of " + bound + " objects",
         "declare `struct " + struct + " bound N { … }` to choose it");
+  }
+
+  public void readBeforeAssign(Span at, String name, String initial, String suggestion) {
+    warning(Code.READ_BEFORE_ASSIGN, at, "`" + name + "` is read before it is first assigned, so it is " + initial + " here",
+        suggestion != null ? "did you mean `" + suggestion + "`?" : "assign it first; a local starts as 0, false or null");
   }
 
   public void unusedFunction(Span at, String name) {

@@ -111,48 +111,61 @@ final class StepBuilder {
     return List.of();
   }
 
+  private static boolean mustBeLabel(Instr in) {
+    return in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext
+        || in instanceof Instr.LoopHead;
+  }
+
+  /** Thread-local instructions with one successor and no effect on control. */
+  private boolean straightLocal(Instr in) {
+    return in instanceof Instr.Reset || in instanceof Instr.Nop || (in instanceof Instr.Iter it && it.reset())
+        || ((in instanceof Instr.Assign || in instanceof Instr.Bind || in instanceof Instr.ForInit) && !shared(in));
+  }
+
   /**
-   * Whether only thread-local, straight-line instructions lie between {@code id} and the next
-   * place that must be a label anyway (a loop head or the end of the thread). Those
-   * instructions are merged into the step before them (they commute with every other thread's
-   * steps), so e.g. finishing a thread or initialising a loop counter costs no extra state.
+   * Whether only thread-local, straight-line instructions lie between {@code id} and another
+   * label. Those instructions are merged into the step before them (they commute with every
+   * other thread's steps), so e.g. finishing a thread, returning from a function or
+   * initialising a loop counter costs no step of its own.
    */
-  private boolean trailsToDone(int id) {
+  private boolean absorbable(int id, java.util.Set<Integer> labelSet) {
+    int cur = id;
     for (int guard = 0; guard < cfg.nodes().size(); guard++) {
-      Instr in = cfg.node(id);
-      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext
-          || in instanceof Instr.LoopHead) {
+      Instr in = cfg.node(cur);
+      if (cur != id && labelSet.contains(cur)) {
         return true;
       }
-      boolean straight = in instanceof Instr.Reset || in instanceof Instr.Nop || (in instanceof Instr.Iter it && it.reset())
-          || ((in instanceof Instr.Assign || in instanceof Instr.Bind || in instanceof Instr.ForInit) && !shared(in));
-      if (!straight) {
+      if (!straightLocal(in)) {
         return false;
       }
-      id = successors(in).get(0);
+      cur = successors(in).get(0);
     }
     return false;
   }
 
   private void computeLabels() {
-    List<Integer> ids = new ArrayList<>();
-    ids.add(cfg.entry());
+    java.util.Set<Integer> required = new java.util.LinkedHashSet<>();
+    java.util.Set<Integer> candidates = new java.util.LinkedHashSet<>();
+    required.add(cfg.entry());
     for (int i = 0; i < cfg.nodes().size(); i++) {
       Instr in = cfg.node(i);
-      if (in instanceof Instr.Done || (in instanceof Instr.Branch b && b.loopHead()) || in instanceof Instr.ForNext
-          || in instanceof Instr.LoopHead) {
-        ids.add(i);
+      if (mustBeLabel(in)) {
+        required.add(i);
       }
       for (int s : successors(in)) {
         Instr succ = cfg.node(s);
         boolean leavesAtomic = in.atomic() >= 0 && succ.atomic() != in.atomic();
-        if (((shared(in) && in.atomic() < 0) || leavesAtomic) && !trailsToDone(s)) {
-          ids.add(s);
+        if ((shared(in) && in.atomic() < 0) || leavesAtomic) {
+          candidates.add(s);
         }
       }
-      if (in instanceof Instr.RefOp r && r.release() >= 0 && in.atomic() >= 0) {
-        // inside atomic the release path simply continues
-        continue;
+    }
+    java.util.Set<Integer> all = new java.util.LinkedHashSet<>(required);
+    all.addAll(candidates);
+    List<Integer> ids = new ArrayList<>(required);
+    for (int c : candidates) {
+      if (!required.contains(c) && !absorbable(c, all)) {
+        ids.add(c);
       }
     }
     Map<String, Integer> perLine = new HashMap<>();
@@ -168,7 +181,8 @@ final class StepBuilder {
       } else {
         String base = "L" + in.span().line();
         int k = perLine.merge(base, 1, Integer::sum);
-        name = k == 1 ? base : base + "_" + k;
+        name = k == 1 ? base : base + (char) ('a' + k - 1); // L12, L12b, L12c: paths get _1, _2
+
       }
       labels.put(id, name);
       labelSpans.put(name, in.span());

@@ -35,9 +35,14 @@ public final class ModelParser {
   }
 
   /** What a long list of expected tokens means, by the rule the parser is in. */
-  private static String byRule(Parser p) {
+  private static String byRule(Parser p, IntervalSet set) {
     List<String> stack = p.getRuleInvocationStack();
     String rule = stack.isEmpty() ? "" : stack.get(0);
+    // Where an expression must start, the set has literals but no `}` (a block could end).
+    boolean exprStart = set.contains(InflightLexer.INT) && !set.contains(p.getTokenType("'}'"));
+    if (exprStart) {
+      return "an expression";
+    }
     switch (rule) {
       case "expr":
         return "an expression";
@@ -79,7 +84,7 @@ public final class ModelParser {
       String expected = null;
       if (recognizer instanceof Parser p) {
         IntervalSet set = e != null ? e.getExpectedTokens() : p.getExpectedTokens();
-        expected = set != null && set.size() > 6 ? byRule(p) : null;
+        expected = set != null && set.size() > 6 ? byRule(p, set) : null;
         if (expected == null) {
           expected = formatExpected(set, p.getVocabulary());
         }

@@ -38,6 +38,7 @@ public final class Resolver {
   /** Top-level names → where declared (one namespace for consts, globals, structs, threads, fns). */
   private final Map<String, Span> topNames = new HashMap<>();
   private final Set<String> includedKeys = new HashSet<>();
+  private final Set<Symbol.LocalSym> readBeforeWarned = new HashSet<>();
 
   private Resolver(Diagnostics diags, Library library) {
     this.diags = diags;
@@ -353,12 +354,12 @@ public final class Resolver {
   private void declareLocals(Scope scope, Block block) {
     for (Stmt s : block.stmts()) {
       if (s instanceof Stmt.Assign a) {
-        declareTarget(scope, a.target());
+        declareTarget(scope, a.target(), s.span().end());
       } else if (s instanceof Stmt.Alloc a) {
-        declareTarget(scope, a.target());
+        declareTarget(scope, a.target(), s.span().end());
       } else if (s instanceof Stmt.For f) {
         if (f.var() != null) {
-          declareName(scope, f.var());
+          declareName(scope, f.var(), f.var().span().end());
         }
         declareLocals(scope, f.body());
       } else if (s instanceof Stmt.If i) {
@@ -380,18 +381,25 @@ public final class Resolver {
     }
   }
 
-  private void declareTarget(Scope scope, Expr target) {
+  private void declareTarget(Scope scope, Expr target, int from) {
     if (target instanceof Expr.Name n) {
-      declareName(scope, n.name());
+      declareName(scope, n.name(), from);
     }
   }
 
-  private void declareName(Scope scope, Ident name) {
+  private void declareName(Scope scope, Ident name, int from) {
     String text = name.text();
-    if (program.globals.containsKey(text) || program.consts.containsKey(text) || scope.locals().containsKey(text)) {
+    if (program.globals.containsKey(text) || program.consts.containsKey(text)) {
       return;
     }
-    scope.locals().put(text, new Symbol.LocalSym(name, scope, false));
+    Symbol.LocalSym l = scope.locals().get(text);
+    if (l == null) {
+      l = new Symbol.LocalSym(name, scope, false);
+      scope.locals().put(text, l);
+    }
+    if (!l.isParam && (l.assignedFrom < 0 || from < l.assignedFrom)) {
+      l.assignedFrom = from;
+    }
   }
 
   private final class StmtResolver implements Stmt.Visitor<Void> {
@@ -419,8 +427,10 @@ public final class Resolver {
           diags.assignToConst(n.span(), n.name().text());
           return;
         }
+        exprs.writing = true; // a write, not a read before assignment
       }
       exprs.expr(t);
+      exprs.writing = false;
     }
 
     public Void visitAssign(Stmt.Assign s) {
@@ -544,6 +554,7 @@ public final class Resolver {
   private final class ExprResolver implements Expr.Visitor<Void> {
     private final Scope scope;
     private final Deque<Map<String, Symbol.BoundSym>> bound = new ArrayDeque<>();
+    boolean writing;
 
     ExprResolver(Scope scope) {
       this.scope = scope;
@@ -590,7 +601,15 @@ public final class Resolver {
         }
       }
       if (scope != null && scope.locals().containsKey(n)) {
-        program.names.put(e, scope.locals().get(n));
+        Symbol.LocalSym l = scope.locals().get(n);
+        program.names.put(e, l);
+        if (!writing && !l.isParam && l.assignedFrom >= 0 && e.span().file() == l.first.span().file() && e.span().start() < l.assignedFrom
+            && readBeforeWarned.add(l)) {
+          List<String> others = new ArrayList<>(scope.locals().keySet());
+          others.remove(n);
+          others.addAll(program.globals.keySet());
+          diags.readBeforeAssign(e.span(), n, "0, false or null", suggest(n, others));
+        }
         return null;
       }
       if (program.globals.containsKey(n)) {
@@ -752,13 +771,17 @@ public final class Resolver {
 
   // ---------------------------------------------------------------- suggestions
 
-  /** The closest known name within edit distance 2, for "did you mean". */
+  /**
+   * The closest known name for "did you mean": within edit distance 2 (a swap of two adjacent
+   * letters counts as one edit), at most a third of the name, and sharing at least one letter
+   * position, so `x` does not suggest `y`.
+   */
   public static String suggest(String wrong, Collection<String> known) {
     String best = null;
     int bestD = 3;
     for (String k : known) {
       int d = distance(wrong, k);
-      if (d < bestD && d <= Math.max(1, wrong.length() / 3)) {
+      if (d > 0 && d < bestD && d <= Math.max(1, wrong.length() / 3) && d < Math.min(wrong.length(), k.length())) {
         bestD = d;
         best = k;
       }
@@ -766,22 +789,24 @@ public final class Resolver {
     return best;
   }
 
+  /** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
   static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
     for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
+      d[0][j] = j;
     }
     for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
       }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
     }
-    return prev[b.length()];
+    return d[a.length()][b.length()];
   }
 }

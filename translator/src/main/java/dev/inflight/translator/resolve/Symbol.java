@@ -46,6 +46,8 @@ public sealed interface Symbol {
     public final Scope owner;
     public final boolean isParam;
     public Type type; // null until inferred
+    /** Offset from which the local is assigned in program text (end of its first assignment). */
+    public int assignedFrom = -1;
 
     public LocalSym(Ident first, Scope owner, boolean isParam) {
       this.first = first;

@@ -17,6 +17,8 @@ import java.util.Objects;
  *       is how TLA+ bullet lists stay column-aligned;</li>
  *   <li>{@link Group}: flat if the flat form fits in the remaining width, else broken;</li>
  *   <li>{@link Alt}: two alternative layouts, {@code flat} when the enclosing group is flat;</li>
+ *   <li>{@link Choice}: two layouts with the same flat text; {@code first} unless its first line
+ *       does not fit, then {@code second} (Wadler's {@code <|>});</li>
  *   <li>{@link Mark}: records the output range of its content under a key.</li>
  * </ul>
  */
@@ -60,6 +62,13 @@ sealed interface Doc {
 
     /** {@code flat} in flat mode, {@code broken} in break mode. */
     record Alt(Doc flat, Doc broken) implements Doc {
+    }
+
+    /**
+     * {@code first} if its first line fits in the remaining width, else {@code second}; both must
+     * print the same text when flat.
+     */
+    record Choice(Doc first, Doc second) implements Doc {
     }
 
     /** Records the output range of {@code doc} under {@code key}. */

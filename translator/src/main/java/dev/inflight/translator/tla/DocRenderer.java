@@ -102,6 +102,9 @@ final class DocRenderer {
                 stack.push(new Cmd(c.indent(), flat, g.doc()));
             } else if (d instanceof Doc.Alt alt) {
                 stack.push(new Cmd(c.indent(), c.flat(), c.flat() ? alt.flat() : alt.broken()));
+            } else if (d instanceof Doc.Choice ch) {
+                boolean first = c.flat() || firstLineFits(width - col, ch.first(), stack);
+                stack.push(new Cmd(c.indent(), c.flat(), first ? ch.first() : ch.second()));
             } else if (d instanceof Doc.Mark m) {
                 MarkState st = new MarkState(m.key());
                 marks.add(st);
@@ -216,6 +219,35 @@ final class DocRenderer {
         return true;
     }
 
+    /**
+     * True if {@code doc}, laid out broken, reaches its first possible line break (or the pending
+     * commands do) within {@code remaining} columns.
+     */
+    private boolean firstLineFits(int remaining, Doc doc, Deque<Object> rest) {
+        int left = measureUntilBreak(doc, false, remaining);
+        if (left == BROKE) {
+            return true;
+        }
+        if (left < 0) {
+            return false;
+        }
+        Iterator<Object> it = rest.iterator();
+        while (it.hasNext()) {
+            Object item = it.next();
+            if (!(item instanceof Cmd c)) {
+                continue;
+            }
+            left = measureUntilBreak(c.doc(), c.flat(), left);
+            if (left == BROKE) {
+                return true;
+            }
+            if (left < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static final int BROKE = Integer.MIN_VALUE;
 
     /**
@@ -249,6 +281,11 @@ final class DocRenderer {
             return measureUntilBreak(g.doc(), flat, left);
         } else if (doc instanceof Doc.Alt alt) {
             return measureUntilBreak(flat ? alt.flat() : alt.broken(), flat, left);
+        } else if (doc instanceof Doc.Choice ch) {
+            // optimistic: the alternative with the shorter first line
+            int first = measureUntilBreak(ch.first(), flat, left);
+            int second = flat ? first : measureUntilBreak(ch.second(), flat, left);
+            return first == BROKE || second == BROKE ? BROKE : Math.max(first, second);
         } else if (doc instanceof Doc.Mark m) {
             return measureUntilBreak(m.doc(), flat, left);
         }
@@ -286,6 +323,8 @@ final class DocRenderer {
             w = flatWidth(g.doc());
         } else if (doc instanceof Doc.Alt alt) {
             w = flatWidth(alt.flat());
+        } else if (doc instanceof Doc.Choice ch) {
+            w = flatWidth(ch.first());
         } else if (doc instanceof Doc.Mark m) {
             w = flatWidth(m.doc());
         } else {

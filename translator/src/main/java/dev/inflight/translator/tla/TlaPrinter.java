@@ -334,6 +334,24 @@ public final class TlaPrinter {
 
     // ====================================================================== expressions
 
+    /**
+     * The node that determines how {@code e} prints: {@code Sourced} wrappers are transparent, an
+     * empty junction list is {@code TRUE}/{@code FALSE} and a one-element list is its element.
+     */
+    private static TlaExpr core(TlaExpr e) {
+        while (true) {
+            if (e instanceof Sourced s) {
+                e = s.e();
+            } else if (e instanceof And a && a.items().size() <= 1) {
+                e = a.items().isEmpty() ? new Bool(true) : a.items().get(0);
+            } else if (e instanceof Or o && o.items().size() <= 1) {
+                e = o.items().isEmpty() ? new Bool(false) : o.items().get(0);
+            } else {
+                return e;
+            }
+        }
+    }
+
     /** Lays out {@code e} at {@code pos}, adding parentheses and provenance marks. */
     private Doc expr(TlaExpr e, Pos pos) {
         List<Object> origins = null;
@@ -383,16 +401,15 @@ public final class TlaPrinter {
     /** True if an {@code \in} occurs on the left spine of {@code e}'s operator tree. */
     private static boolean startsWithIn(TlaExpr e) {
         while (true) {
-            if (e instanceof Sourced s) {
-                e = s.e();
-            } else if (e instanceof Infix in) {
+            e = core(e);
+            if (e instanceof Infix in) {
                 if (in.op() == BinOp.IN) {
                     return true;
                 }
                 e = in.left();
-            } else if (e instanceof And a && !a.items().isEmpty()) {
+            } else if (e instanceof And a) {
                 e = a.items().get(0);
-            } else if (e instanceof Or o && !o.items().isEmpty()) {
+            } else if (e instanceof Or o) {
                 e = o.items().get(0);
             } else {
                 return false;
@@ -406,7 +423,7 @@ public final class TlaPrinter {
 
     /** A junction list of two or more items. */
     private Doc junction(List<TlaExpr> items, BinOp op, Pos pos) {
-        Doc bullets = bullets(items, op);
+        Doc bullets = bullets(items, op, pos.statement() || pos.bareBullets() ? pos.rightBound() : -1);
         if (pos.statement()) {
             return bullets;
         }
@@ -437,11 +454,17 @@ public final class TlaPrinter {
         return Doc.group(new Doc.Alt(inline, bullets));
     }
 
-    /** A column-aligned bullet list; each item's lines are aligned past its bullet. */
-    private Doc bullets(List<TlaExpr> items, BinOp op) {
+    /**
+     * A column-aligned bullet list; each item's lines are aligned past its bullet. The column
+     * rule ends an item at the next bullet, but a CASE in the last item would still swallow a
+     * following {@code []} on a later line, so the last item inherits {@code rightBound}.
+     */
+    private Doc bullets(List<TlaExpr> items, BinOp op, int rightBound) {
+        Pos last = rightBound < 0 ? Pos.STATEMENT : Pos.STATEMENT.beforeKeyword();
         List<Doc> docs = new ArrayList<>();
-        for (TlaExpr item : items) {
-            docs.add(Doc.cat(Doc.text(op.symbol() + " "), Doc.align(expr(item, Pos.STATEMENT))));
+        for (int i = 0; i < items.size(); i++) {
+            Pos p = i == items.size() - 1 ? last : Pos.STATEMENT;
+            docs.add(Doc.cat(Doc.text(op.symbol() + " "), Doc.align(expr(items.get(i), p))));
         }
         return Doc.align(Doc.join(Doc.HARD, docs));
     }
@@ -454,9 +477,7 @@ public final class TlaPrinter {
 
     /** True for nodes that start with an opening bracket and break inside it. */
     private static boolean selfBreaking(TlaExpr e) {
-        while (e instanceof Sourced s) {
-            e = s.e();
-        }
+        e = core(e);
         return e instanceof Except || e instanceof Record || e instanceof RecordSet || e instanceof FunCons
                 || e instanceof FunSet || e instanceof SetFilter || e instanceof SetMap
                 || (e instanceof SetOf so && !so.elems().isEmpty())
@@ -466,9 +487,7 @@ public final class TlaPrinter {
 
     /** True if the (unparenthesized) text of {@code e} starts with {@code -}. */
     private static boolean startsWithMinus(TlaExpr e) {
-        while (e instanceof Sourced s) {
-            e = s.e();
-        }
+        e = core(e);
         return (e instanceof Prefix p && p.op() == UnOp.NEG) || (e instanceof Num n && n.v() < 0);
     }
 
@@ -552,18 +571,23 @@ public final class TlaPrinter {
             if (op == BinOp.RANGE) {
                 return Doc.cat(left, Doc.text(op.symbol()), right);
             }
+            Doc broken = Doc.cat(left, Doc.text(" " + op.symbol()), Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, right)));
             if (selfBreaking(e.right())) {
-                return Doc.cat(left, Doc.text(" " + op.symbol() + " "), right);
+                // x' = [x EXCEPT ...]: keep the bracket on the operator's line if its first line fits
+                Doc hang = Doc.cat(left, Doc.text(" " + op.symbol() + " "), right);
+                return Doc.align(Doc.group(new Doc.Choice(hang, broken)));
             }
-            return Doc.group(Doc.cat(left, Doc.text(" " + op.symbol()),
-                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, right))));
+            return Doc.align(Doc.group(broken));
         }
 
         @Override
         public Doc visitPrefix(Prefix e) {
             UnOp op = e.op();
-            Doc arg = expr(e.arg(), Pos.prefixArg(op, pos));
-            boolean space = op.isWord() || (op == UnOp.NEG && startsWithMinus(e.arg()));
+            Pos argPos = Pos.prefixArg(op, pos);
+            Doc arg = expr(e.arg(), argPos);
+            // "- -x", never "--x" (the token --); "-(-x)" needs no space
+            boolean space = op.isWord() || (op == UnOp.NEG && startsWithMinus(e.arg())
+                    && !needsParens(shape(core(e.arg())), argPos));
             return Doc.cat(Doc.text(space ? op.symbol() + " " : op.symbol()), arg);
         }
 
@@ -610,8 +634,15 @@ public final class TlaPrinter {
                 parts.add(Doc.align(expr(u.value(), Pos.CLOSED)));
                 updates.add(Doc.cat(parts));
             }
-            return Doc.group(Doc.cat(Doc.text("["), afterBracket(e.base(), Pos.SEMI), Doc.text(" EXCEPT "),
-                    Doc.align(Doc.join(Doc.cat(Doc.text(","), Doc.LINE), updates)), Doc.text("]")));
+            Doc base = afterBracket(e.base(), Pos.SEMI);
+            Doc list = Doc.align(Doc.join(Doc.cat(Doc.text(","), Doc.LINE), updates));
+            // [f EXCEPT ![a] = 1,      or, when that first line is too long:   [f EXCEPT
+            //           ![b] = 2]                                                 ![a] = 1,
+            //                                                                     ![b] = 2]
+            Doc hang = Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT "), list, Doc.text("]"));
+            Doc broken = Doc.cat(Doc.text("["), base, Doc.text(" EXCEPT"),
+                    Doc.nest(CONT_INDENT + 1, Doc.cat(Doc.LINE, list)), Doc.text("]"));
+            return Doc.align(Doc.group(new Doc.Choice(hang, broken)));
         }
 
         @Override
@@ -631,14 +662,14 @@ public final class TlaPrinter {
 
         @Override
         public Doc visitFunCons(FunCons e) {
-            return Doc.group(Doc.cat(Doc.text("["), bounds(e.bounds()), Doc.text(" |->"),
-                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(e.body(), Pos.CLOSED))), Doc.text("]")));
+            return Doc.align(Doc.group(Doc.cat(Doc.text("["), bounds(e.bounds()), Doc.text(" |->"),
+                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(e.body(), Pos.CLOSED))), Doc.text("]"))));
         }
 
         @Override
         public Doc visitFunSet(FunSet e) {
-            return Doc.group(Doc.cat(Doc.text("["), afterBracket(e.dom(), Pos.SEMI), Doc.text(" ->"),
-                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(e.cod(), Pos.CLOSED))), Doc.text("]")));
+            return Doc.align(Doc.group(Doc.cat(Doc.text("["), afterBracket(e.dom(), Pos.SEMI), Doc.text(" ->"),
+                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(e.cod(), Pos.CLOSED))), Doc.text("]"))));
         }
 
         @Override
@@ -652,14 +683,14 @@ public final class TlaPrinter {
 
         @Override
         public Doc visitSetFilter(SetFilter e) {
-            return Doc.group(Doc.cat(Doc.text("{"), bounds(List.of(e.bound())), Doc.text(" :"),
-                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(e.pred(), Pos.CLOSED))), Doc.text("}")));
+            return Doc.align(Doc.group(Doc.cat(Doc.text("{"), bounds(List.of(e.bound())), Doc.text(" :"),
+                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(e.pred(), Pos.CLOSED))), Doc.text("}"))));
         }
 
         @Override
         public Doc visitSetMap(SetMap e) {
-            return Doc.group(Doc.cat(Doc.text("{"), afterBracket(e.e(), Pos.SEMI), Doc.text(" :"),
-                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, bounds(e.bounds()))), Doc.text("}")));
+            return Doc.align(Doc.group(Doc.cat(Doc.text("{"), afterBracket(e.e(), Pos.SEMI), Doc.text(" :"),
+                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, bounds(e.bounds()))), Doc.text("}"))));
         }
 
         @Override
@@ -678,8 +709,8 @@ public final class TlaPrinter {
         }
 
         private Doc binder(String keyword, List<Bound> bs, TlaExpr body) {
-            return Doc.group(Doc.cat(Doc.text(keyword), bounds(bs), Doc.text(" :"),
-                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(body, pos.tail())))));
+            return Doc.align(Doc.group(Doc.cat(Doc.text(keyword), bounds(bs), Doc.text(" :"),
+                    Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, expr(body, pos.tail()))))));
         }
 
         @Override
@@ -747,12 +778,9 @@ public final class TlaPrinter {
         }
 
         private Doc subscript(TlaExpr sub) {
-            TlaExpr core = sub;
-            while (core instanceof Sourced s) {
-                core = s.e();
-            }
+            TlaExpr c = core(sub);
             Doc d = expr(sub, Pos.CLOSED);
-            return core instanceof Name || core instanceof Tuple ? d : parens(d);
+            return c instanceof Name || c instanceof Tuple ? d : parens(d);
         }
 
         private List<Doc> closedAll(List<TlaExpr> es) {

@@ -19,6 +19,7 @@ import tla2sany.modanalyzer.SpecObj;
 import tla2sany.semantic.Errors;
 import tla2sany.semantic.ModuleNode;
 import util.FilenameToStream;
+import util.ToolIO;
 
 /**
  * Test-only front end: parses and semantically checks a TLA+ module with SANY, in process.
@@ -29,8 +30,8 @@ import util.FilenameToStream;
  * semantic error only shows in {@code SpecObj#getSemanticErrors()} and in the text
  * {@code Semantic errors:}. Both are detected here.
  *
- * <p>SANY writes some progress lines straight to {@code System.out}; while a parse runs, both
- * {@code System.out} and {@code System.err} are redirected into the captured text, so calls are
+ * <p>SANY writes progress lines and parse errors to {@code System.out} and {@code util.ToolIO};
+ * while a parse runs, all of them are redirected into the captured text, so calls are
  * serialized on a global lock. Repeated calls in one JVM are safe (unlike TLC itself, see
  * {@code /work/shared/design/tlc-facts.md} §3).
  *
@@ -84,8 +85,12 @@ public final class Sany {
             PrintStream capture = new PrintStream(buffer, true, StandardCharsets.UTF_8);
             PrintStream oldOut = System.out;
             PrintStream oldErr = System.err;
+            PrintStream oldToolOut = ToolIO.out;
+            PrintStream oldToolErr = ToolIO.err;
             System.setOut(capture);
             System.setErr(capture);
+            ToolIO.out = capture; // parse errors are printed here
+            ToolIO.err = capture;
             SpecObj spec = new SpecObj(file, new Resolver(List.of(Path.of(dir), Path.of(std))));
             int rc;
             String thrown = null;
@@ -98,6 +103,8 @@ public final class Sany {
                 capture.flush();
                 System.setOut(oldOut);
                 System.setErr(oldErr);
+                ToolIO.out = oldToolOut;
+                ToolIO.err = oldToolErr;
             }
             String output = buffer.toString(StandardCharsets.UTF_8);
 

@@ -171,7 +171,7 @@ final class RandomTla {
                     bodyEnv.addAll(params);
                     defs.add(new TlaModule.OpDef(name, params, gen(d, action, bodyEnv, inExcept),
                             random.nextInt(4) == 0 ? List.of("c" + fresh) : List.of(), null));
-                    if (params.isEmpty()) {
+                    if (params.isEmpty() && !action) { // an action-level name must not end up primed
                         inner.add(name);
                     }
                 }
