@@ -87,6 +87,7 @@ expr
     | left=expr '||' right=expr                                           # OrExpr
     | <assoc=right> left=expr '=>' right=expr                             # ImpliesExpr
     | q=('forall' | 'exists') var=ident 'in' set=expr ':' body=expr          # QuantExpr
+    | 'closure' '(' roots=expr ',' var=ident ':' step=expr ')'             # ClosureExpr
     | fn=ident '(' (args+=expr (',' args+=expr)*)? ')'                       # CallExpr
     | '{' var=ident 'in' set=expr ':' pred=expr '}'                          # SetCompExpr
     | '{' (elems+=expr (',' elems+=expr)*)? '}'                           # SetLitExpr

@@ -79,6 +79,14 @@ public sealed interface Expr extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitQuant(this); }
   }
 
+  /**
+   * `closure(roots, x : step)`: the smallest set containing {@code roots} and, for each of its
+   * elements x, the set {@code step} (reachability, as for GC marking).
+   */
+  record Closure(Expr roots, Ident var, Expr step, Span span) implements Expr {
+    public <R> R accept(Visitor<R> v) { return v.visitClosure(this); }
+  }
+
   /** Stands for an expression that failed to parse or check; it produces no further messages. */
   record Error(Span span) implements Expr {
     public <R> R accept(Visitor<R> v) { return v.visitError(this); }
@@ -96,6 +104,7 @@ public sealed interface Expr extends Node {
     R visitSetLit(SetLit e);
     R visitSetComp(SetComp e);
     R visitQuant(Quant e);
+    R visitClosure(Closure e);
     R visitError(Error e);
   }
 }

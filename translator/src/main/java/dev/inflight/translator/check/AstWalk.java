@@ -32,6 +32,9 @@ public final class AstWalk {
     } else if (e instanceof Expr.Quant x) {
       exprs(x.set(), f);
       exprs(x.body(), f);
+    } else if (e instanceof Expr.Closure x) {
+      exprs(x.roots(), f);
+      exprs(x.step(), f);
     }
   }
 

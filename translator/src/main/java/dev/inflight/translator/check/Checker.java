@@ -817,6 +817,16 @@ public final class Checker {
       return Type.BOOL;
     }
 
+    public Type visitClosure(Expr.Closure e) {
+      Type roots = expr(e.roots());
+      Type elem = bindVar(e.var(), e.step(), roots, e.roots().span());
+      Type step = expr(e.step());
+      if (!(step instanceof Type.Error) && !(elem instanceof Type.Error) && !step.accepts(roots)) {
+        report(() -> diags.typeMismatch(e.step().span(), roots.describe(), step.describe(), "each step must give a set of the same objects as the roots"));
+      }
+      return roots instanceof Type.SetT ? roots : Type.ERROR;
+    }
+
     /** Gives the bound variable of a quantifier or comprehension its element type. */
     private Type bindVar(dev.inflight.translator.ast.Ident var, Expr body, Type set, Span setSpan) {
       Type elem;

@@ -110,7 +110,42 @@ final class ExprGen {
       unbind(v);
       return new TlaExpr.Quant(q.forall() ? Quantifier.FORALL : Quantifier.EXISTS, List.of(new TlaExpr.Bound(v, set)), body);
     }
+    if (e instanceof Expr.Closure cl) {
+      return closure(cl, ctx, out);
+    }
     throw new IllegalStateException("cannot lower " + e.getClass().getSimpleName() + " at " + e.span());
+  }
+
+  private int closures;
+
+  /**
+   * A closure over objects of a pool of B slots is reached after at most B rounds of adding
+   * every element's step set, so it unrolls to B LET definitions:
+   * {@code LET r1 == roots \cup UNION {step(x) : x \in roots} ... IN rB}.
+   */
+  private TlaExpr closure(Expr.Closure cl, TlaExpr ctx, List<Obligation> out) {
+    TlaExpr roots = gen(cl.roots(), ctx, out);
+    Type t = checked.typeOf(cl.roots());
+    int rounds = t instanceof Type.SetT st && st.elem() != null ? Math.max(1, st.elem().bound()) : 1;
+    String v = bind(cl.var());
+    TlaExpr step = gen(cl.step(), null, out);
+    unbind(v);
+    int id = ++closures;
+    List<dev.inflight.translator.tla.TlaModule.OpDef> defs = new ArrayList<>();
+    TlaExpr prev = roots;
+    String last = null;
+    for (int i = 1; i <= rounds; i++) {
+      String name = "reach" + id + "_" + i;
+      while (layout.namer.isTaken(name)) {
+        name = name + "_";
+      }
+      TlaExpr grown = new TlaExpr.Infix(BinOp.CUP, prev, new TlaExpr.Prefix(UnOp.UNION,
+          new TlaExpr.SetMap(step, List.of(new TlaExpr.Bound(v, prev)))));
+      defs.add(new dev.inflight.translator.tla.TlaModule.OpDef(name, grown));
+      prev = new TlaExpr.Name(name);
+      last = name;
+    }
+    return new TlaExpr.Let(defs, new TlaExpr.Name(last));
   }
 
   private TlaExpr name(Expr.Name n) {

@@ -439,6 +439,11 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   }
 
   @Override
+  public Object visitClosureExpr(InflightParser.ClosureExprContext ctx) {
+    return new Expr.Closure(expr(ctx.roots), ident(ctx.var), expr(ctx.step), span(ctx));
+  }
+
+  @Override
   public Object visitCallExpr(InflightParser.CallExprContext ctx) {
     List<Expr> args = new ArrayList<>();
     for (InflightParser.ExprContext a : ctx.args) {

@@ -697,6 +697,11 @@ public final class Resolver {
       return null;
     }
 
+    public Void visitClosure(Expr.Closure e) {
+      binder(e.var(), e.roots(), e.step());
+      return null;
+    }
+
     private void binder(Ident var, Expr set, Expr body) {
       expr(set);
       Map<String, Symbol.BoundSym> frame = new LinkedHashMap<>();

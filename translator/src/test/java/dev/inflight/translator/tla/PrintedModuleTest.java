@@ -106,7 +106,7 @@ class PrintedModuleTest {
         assertThat(pm.definitionRange("vars")).contains(new TextRange(13, 1, 13, 23));
         assertThat(pm.definitionRange("Init")).contains(new TextRange(15, 1, 18, 28));
         // the comment line above rx_L12 (line 20) is not part of its range
-        assertThat(pm.definitionRange("rx_L12")).contains(new TextRange(21, 1, 25, 17));
+        assertThat(pm.definitionRange("rx_L12")).contains(new TextRange(21, 1, 25, 18));
         assertThat(pm.definitionRanges().get("Next")).isEqualTo(new TextRange(27, 1, 27, 36));
         assertThat(pm.definitionAt(23).orElseThrow().name()).isEqualTo("rx_L12");
         assertThat(pm.definitionAt(23).orElseThrow().origin()).isEqualTo(new Span(12));

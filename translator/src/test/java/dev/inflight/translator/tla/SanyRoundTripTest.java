@@ -22,7 +22,7 @@ import net.jqwik.api.constraints.LongRange;
  * ({@code Op(e, 0)}) and, for non-temporal ones, as operands ({@code e = e[e]},
  * {@code (-e) * (~e)}).
  */
-class SanyRoundTripProperties {
+class SanyRoundTripTest {
 
     private static final int[] WIDTHS = {200, 40, 12};
 
