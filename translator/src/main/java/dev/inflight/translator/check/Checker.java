@@ -687,6 +687,9 @@ public final class Checker {
         report(() -> diags.wrongArity(e.span(), fn, arity, e.args().size()));
         return Type.ERROR;
       }
+      if (fn.equals("all_done")) {
+        return Type.BOOL;
+      }
       Expr a = e.args().get(0);
       if (fn.equals("live")) {
         StructSym s = a instanceof Expr.Name n ? program.structRefs.get(n) : null;

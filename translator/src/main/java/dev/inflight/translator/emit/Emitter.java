@@ -132,6 +132,7 @@ public final class Emitter {
         List.of("the elements of a queue"), null));
 
     init();
+    allDone();
     for (ThreadCode tc : lowered.threads()) {
       threadActions(tc);
     }
@@ -227,8 +228,7 @@ public final class Emitter {
     units.add(new TlaModule.OpDef(layout.threadStep.get(t), List.of("self"), body, List.of("any step of a " + t.name() + " thread"), null));
   }
 
-  private void next() {
-    units.add(new TlaModule.Separator());
+  private void allDone() {
     // Every thread has finished; a daemon may instead be at rest at the head of its loop.
     List<TlaExpr> done = new ArrayList<>();
     for (ThreadCode tc : lowered.threads()) {
@@ -246,6 +246,10 @@ public final class Emitter {
     }
     TlaExpr allDone = done.isEmpty() ? new TlaExpr.Bool(true) : and(done);
     units.add(new TlaModule.OpDef("AllDone", List.of(), allDone, List.of("every thread ran to its end (daemons: or rests at the head of its loop)"), null));
+  }
+
+  private void next() {
+    units.add(new TlaModule.Separator());
     units.add(new TlaModule.OpDef("Terminated", List.of(), and(name("AllDone"), new TlaExpr.Prefix(UnOp.UNCHANGED, name("vars"))),
         List.of("stuttering at the end, so a finished run is not a deadlock"), null));
     List<TlaExpr> disj = new ArrayList<>();

@@ -206,6 +206,9 @@ final class ExprGen {
       StructSym s = program.structRefs.get((Expr.Name) c.args().get(0));
       return live(s);
     }
+    if (fn.equals("all_done")) {
+      return new TlaExpr.Name("AllDone");
+    }
     Expr a = c.args().get(0);
     TlaExpr x = gen(a, ctx, out);
     switch (fn) {

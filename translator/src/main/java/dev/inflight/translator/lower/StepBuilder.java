@@ -81,7 +81,7 @@ final class StepBuilder {
   private boolean readsShared(Expr e) {
     boolean[] s = {false};
     AstWalk.exprs(e, x -> {
-      if (x instanceof Expr.Field || (x instanceof Expr.Call c && c.fn().text().equals("live"))) {
+      if (x instanceof Expr.Field || (x instanceof Expr.Call c && (c.fn().text().equals("live") || c.fn().text().equals("all_done")))) {
         s[0] = true;
       } else if (x instanceof Expr.Name n && program.names.get(n) instanceof Symbol.GlobalSym) {
         s[0] = true;

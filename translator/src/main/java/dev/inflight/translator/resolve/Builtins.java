@@ -12,7 +12,8 @@ public final class Builtins {
       "count", 1,   // size of a set or queue
       "live", 1,    // live(STRUCT): the set of allocated, not yet freed objects
       "head", 1,    // first element of a queue, or null
-      "refs", 1);   // refs(obj.ref): the current count (same as reading the field)
+      "refs", 1,    // refs(obj.ref): the current count (same as reading the field)
+      "all_done", 0); // all_done(): every thread has finished (a daemon: or rests in its loop)
 
   /** Procedures: statements with effects. `pick` and `pop` are used as `x = pick(s)`. */
   public static final Map<String, Integer> PROCEDURES = Map.of(

@@ -107,7 +107,7 @@ class PrintedModuleTest {
         assertThat(pm.definitionRange("Init")).contains(new TextRange(15, 1, 18, 28));
         // the comment line above rx_L12 (line 20) is not part of its range
         assertThat(pm.definitionRange("rx_L12")).contains(new TextRange(21, 1, 25, 18));
-        assertThat(pm.definitionRanges().get("Next")).isEqualTo(new TextRange(27, 1, 27, 36));
+        assertThat(pm.definitionRanges().get("Next")).isEqualTo(new TextRange(27, 1, 27, 35));
         assertThat(pm.definitionAt(23).orElseThrow().name()).isEqualTo("rx_L12");
         assertThat(pm.definitionAt(23).orElseThrow().origin()).isEqualTo(new Span(12));
         assertThat(pm.definitionAt(20)).isEmpty();

@@ -30,9 +30,8 @@ class SanyRoundTripTest {
     void printedTreesParseAsTheSameTree(@ForAll @LongRange(min = 0, max = 1_000_000_000L) long seed) {
         RandomTla gen = new RandomTla(seed);
         int kind = (int) (seed % 3);
-        TlaExpr e = kind == 0 ? gen.value(3 + (int) (seed % 4))
-                : kind == 1 ? gen.action(3 + (int) (seed % 4))
-                : gen.temporal(2 + (int) (seed % 3));
+        int depth = 3 + (int) (seed / 3 % 3);
+        TlaExpr e = kind == 0 ? gen.value(depth) : kind == 1 ? gen.action(depth) : gen.temporal(depth - 1);
         boolean temporal = kind == 2;
 
         List<TlaModule.Unit> units = new ArrayList<>();
