@@ -89,6 +89,11 @@ final class TextReport {
         String text = s.loc() == null ? "" : code(s.loc().text());
         String fault = s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' ');
         out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread(), where, text, fault, mark);
+        if (!s.calledFrom().isEmpty()) {
+          List<String> via = new ArrayList<>();
+          s.calledFrom().forEach(l -> via.add(TraceMapper.where(l)));
+          out.printf("      %" + threadWidth + "s  called from %s%n", "", String.join(" -> ", via));
+        }
         if (verbose && s.action() != null) {
           out.printf("      %" + threadWidth + "s  action %s%n", "", s.action());
         }

@@ -57,7 +57,7 @@ public final class TraceMapper {
     List<TlcState> trace = result.trace();
     List<DslStep> steps = new ArrayList<>();
     for (int i = 0; i < trace.size(); i++) {
-      steps.add(i == 0 ? new DslStep(1, null, null, null, List.of(), initialChanges(trace.get(0)), null)
+      steps.add(i == 0 ? new DslStep(1, null, null, null, List.of(), List.of(), initialChanges(trace.get(0)), null)
           : step(trace.get(i - 1), trace.get(i)));
     }
     Integer loopFrom = null;
@@ -114,9 +114,10 @@ public final class TraceMapper {
       }
     }
     if (a == null) {
-      return new DslStep(cur.index(), thread, cur.action(), null, List.of(), changes, null);
+      return new DslStep(cur.index(), thread, cur.action(), null, List.of(), List.of(), changes, null);
     }
-    return new DslStep(cur.index(), thread, a.name(), a.primary(), a.statements(), changes, a.fault());
+    List<SourceMap.Loc> via = a.calledFrom() == null ? List.of() : a.calledFrom();
+    return new DslStep(cur.index(), thread, a.name(), a.primary(), via, a.statements(), changes, a.fault());
   }
 
   /** Which thread of the action's kind moved: the one whose pc went from `from` to `to`. */

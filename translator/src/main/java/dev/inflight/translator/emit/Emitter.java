@@ -358,7 +358,7 @@ public final class Emitter {
       for (Action a : tc.actions()) {
         TextRange r = printed.definitionRange(a.name()).orElse(null);
         actions.add(new SourceMap.Action(a.name(), t.name(), a.from(), a.to(), a.fault(), loc(a.primary()),
-            a.statements().stream().map(Emitter::loc).toList(), r == null ? null : r.firstLine(), r == null ? null : r.lastLine()));
+            a.calledFrom().stream().map(Emitter::loc).toList(), a.statements().stream().map(Emitter::loc).toList(), r == null ? null : r.firstLine(), r == null ? null : r.lastLine()));
       }
     }
     List<SourceMap.Struct> structs = new ArrayList<>();

@@ -53,11 +53,13 @@ public record SourceMap(
 
   /**
    * An action: a path through one step. {@code to} is null for fault paths. {@code statements}
-   * are the DSL statements it runs; {@code primary} the one to show.
+   * are the DSL statements it runs; {@code primary} the one to show; {@code calledFrom} the call
+   * sites leading to it when it is inside a function (outermost first), e.g. the user's line
+   * that called a library function.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Action(String name, String thread, String from, String to, String fault,
-      Loc primary, List<Loc> statements, Integer tlaFirstLine, Integer tlaLastLine) {}
+      Loc primary, List<Loc> calledFrom, List<Loc> statements, Integer tlaFirstLine, Integer tlaLastLine) {}
 
   /**
    * A property: kind builtin, invariant, eventually or deadlock; {@code tla} the operator TLC

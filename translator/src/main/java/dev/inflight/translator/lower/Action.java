@@ -15,7 +15,8 @@ import java.util.List;
  * @param fault the fault kind this path detects, or null
  * @param statements DSL statements the path executes, in order
  * @param primary the statement to show for this step (the shared one, or the last)
+ * @param calledFrom when primary is inside an inlined function: the call sites, outermost first
  * @param body the action's TLA+ expression (parameter {@code self})
  */
 public record Action(String name, ThreadSym thread, String from, String to, String fault,
-    List<Span> statements, Span primary, TlaExpr body) {}
+    List<Span> statements, Span primary, List<Span> calledFrom, TlaExpr body) {}

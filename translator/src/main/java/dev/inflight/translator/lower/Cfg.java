@@ -11,13 +11,18 @@ import java.util.Map;
  * @param locals every local the thread can touch (its own and those of inlined functions)
  * @param hidden translator-made locals: loop counters (int) and `for` snapshots (set), by name
  * @param restHead for a daemon thread, the node where it rests (its `loop` head), else -1
+ * @param callers for nodes inside inlined functions: the call sites leading there, outermost first
  */
 public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.LocalSym> locals,
-    Map<String, HiddenKind> hidden, int restHead) {
+    Map<String, HiddenKind> hidden, int restHead, Map<Integer, List<dev.inflight.translator.diag.Span>> callers) {
 
   public enum HiddenKind { COUNTER, SNAPSHOT }
 
   public Instr node(int id) {
     return nodes.get(id);
+  }
+
+  public List<dev.inflight.translator.diag.Span> callersOf(int id) {
+    return callers.getOrDefault(id, List.of());
   }
 }

@@ -38,6 +38,9 @@ final class CfgBuilder {
   private final Set<Symbol.LocalSym> locals = new LinkedHashSet<>();
   private final Map<String, Cfg.HiddenKind> hidden = new LinkedHashMap<>();
   private final Deque<FnSym> inlining = new ArrayDeque<>();
+  /** Spans of the calls (and puts running a release function) being inlined, innermost first. */
+  private final Deque<Span> callSites = new ArrayDeque<>();
+  private final Map<Integer, List<Span>> callers = new java.util.HashMap<>();
   private int atomicIds;
   /** For a daemon: the head of its first top-level `loop`, where it rests. */
   private int restHead = -1;
@@ -62,7 +65,7 @@ final class CfgBuilder {
     int entry = block(thread.decl.body(), reset, -1);
     List<Symbol.LocalSym> all = new ArrayList<>(locals);
     nodes.set(reset, new Instr.Reset(all, end, -1, done));
-    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead);
+    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead, Map.copyOf(callers));
   }
 
   private static Span endOf(Block b) {
@@ -72,12 +75,23 @@ final class CfgBuilder {
 
   private int add(Instr i) {
     nodes.add(i);
+    noteCallers(nodes.size() - 1);
     return nodes.size() - 1;
   }
 
   private int reserve() {
     nodes.add(null);
+    noteCallers(nodes.size() - 1);
     return nodes.size() - 1;
+  }
+
+  /** The call sites (outermost first) through which the instruction being added is reached. */
+  private void noteCallers(int id) {
+    if (!callSites.isEmpty()) {
+      List<Span> stack = new ArrayList<>(callSites);
+      java.util.Collections.reverse(stack);
+      callers.put(id, List.copyOf(stack));
+    }
   }
 
   private int block(Block b, int next, int atomic) {
@@ -118,7 +132,9 @@ final class CfgBuilder {
           diags.recursion(s.span(), chain(rel) + " (through its release function)");
           return add(new Instr.RefOp(false, f, s.span(), atomic, next, -1, null));
         }
+        callSites.push(s.span());
         int relEntry = inline(rel, null, next, atomic);
+        callSites.pop();
         return add(new Instr.RefOp(false, f, s.span(), atomic, next, relEntry, rel.params.get(0)));
       }
       return add(new Instr.RefOp(false, f, s.span(), atomic, next, -1, null));
@@ -254,7 +270,9 @@ final class CfgBuilder {
       diags.recursion(span, chain(fn));
       return next;
     }
+    callSites.push(span);
     int body = inline(fn, result, next, atomic);
+    callSites.pop();
     int cur = body;
     for (int i = Math.min(fn.params.size(), c.args().size()) - 1; i >= 0; i--) {
       cur = add(new Instr.Bind(fn.params.get(i), c.args().get(i), span, atomic, cur));

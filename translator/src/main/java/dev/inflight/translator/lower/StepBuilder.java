@@ -200,6 +200,7 @@ final class StepBuilder {
     final List<Binding> bindings = new ArrayList<>();
     final List<Span> spans = new ArrayList<>();
     Span primary;
+    List<Span> primaryCallers = List.of();
     String fault;
     TlaExpr faultRecord;
     int target = -1;
@@ -211,6 +212,7 @@ final class StepBuilder {
       p.bindings.addAll(bindings);
       p.spans.addAll(spans);
       p.primary = primary;
+      p.primaryCallers = primaryCallers;
       return p;
     }
 
@@ -276,10 +278,12 @@ final class StepBuilder {
       }
       if (isShared || p.primary == null) {
         p.primary = in.span();
+        p.primaryCallers = cfg.callersOf(node);
       }
     }
     if (p.primary == null) {
       p.primary = in.span();
+      p.primaryCallers = cfg.callersOf(node);
     }
     if (in instanceof Instr.Done) {
       p.target = node;
@@ -742,7 +746,7 @@ final class StepBuilder {
       }
       String name = layout.namer.name(List.of("action", thread, wanted, actionNames.merge(wanted, 1, Integer::sum)), wanted);
       String to = p.fault != null ? null : labels.get(p.target);
-      actions.add(new Action(name, thread, label, to, p.fault, List.copyOf(p.spans), p.primary, body(label, p)));
+      actions.add(new Action(name, thread, label, to, p.fault, List.copyOf(p.spans), p.primary, p.primaryCallers, body(label, p)));
     }
   }
 

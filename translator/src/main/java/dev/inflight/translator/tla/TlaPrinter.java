@@ -315,7 +315,11 @@ public final class TlaPrinter {
         return new Shape(Kind.ATOM, ATOM_PREC, null);
     }
 
-    /** Whether {@code e} (a junction list of 2+ items, or any other node) needs parentheses. */
+    /**
+     * Whether a node of shape {@code s} needs parentheses at {@code pos}: its precedence range is
+     * not strictly above {@code minPrec} (left-associative chains excepted), or it is right-open
+     * (prefix operator, binder, IF, CASE, LET) and something it would swallow follows.
+     */
     private static boolean needsParens(Shape s, Pos pos) {
         switch (s.kind()) {
             case ATOM:

@@ -91,10 +91,11 @@ public final class Sany {
             System.setErr(capture);
             ToolIO.out = capture; // parse errors are printed here
             ToolIO.err = capture;
-            SpecObj spec = new SpecObj(file, new Resolver(List.of(Path.of(dir), Path.of(std))));
+            SpecObj spec = null;
             int rc;
             String thrown = null;
             try {
+                spec = new SpecObj(file, new Resolver(List.of(Path.of(dir), Path.of(std))));
                 rc = SANY.frontEndMain(spec, file, capture);
             } catch (Exception | StackOverflowError e) {
                 rc = -1;
@@ -112,10 +113,12 @@ public final class Sany {
             if (thrown != null) {
                 errors.add(thrown);
             }
-            collect(errors, "init", spec.getInitErrors());
-            collect(errors, "parse", spec.getParseErrors());
-            collect(errors, "global context", spec.getGlobalContextErrors());
-            collect(errors, "semantic", spec.getSemanticErrors());
+            if (spec != null) {
+                collect(errors, "init", spec.getInitErrors());
+                collect(errors, "parse", spec.getParseErrors());
+                collect(errors, "global context", spec.getGlobalContextErrors());
+                collect(errors, "semantic", spec.getSemanticErrors());
+            }
             if (output.contains("***Parse Error***") || output.contains("Fatal errors")
                     || output.contains("Semantic errors:") || output.contains("*** Abort messages")) {
                 errors.add("SANY output reports errors (see output)");
@@ -124,7 +127,7 @@ public final class Sany {
                 errors.add("frontEndMain returned " + rc);
             }
             boolean ok = errors.isEmpty();
-            return new Result(ok, String.join("\n", errors), output, ok ? spec.getRootModule() : null);
+            return new Result(ok, String.join("\n", errors), output, ok && spec != null ? spec.getRootModule() : null);
         }
     }
 

@@ -44,7 +44,7 @@ class SanyRoundTripTest {
         if (!temporal) {
             units.add(new TlaModule.OpDef("G", Tla.eq(e, Tla.fnApp(e, e))));
             units.add(new TlaModule.OpDef("H", Tla.mul(Tla.neg(e), Tla.not(e))));
-            refs.append("RefG == (").append(ref).append(") = ((").append(ref).append(")[").append(ref).append("])\n");
+            refs.append("RefG == (").append(ref).append(") = ((").append(ref).append(")[(").append(ref).append(")])\n");
             refs.append("RefH == (- (").append(ref).append(")) * (~ (").append(ref).append("))\n");
         }
         TlaModule module = new TlaModule("R", List.of(), units);
@@ -69,22 +69,26 @@ class SanyRoundTripTest {
         }
     }
 
-    /** Without LET (whose definitions are separate lines), a wide printer keeps expressions on one line. */
+    /**
+     * Without LET (whose definitions are separate lines) a wide printer keeps an expression on one
+     * line; narrow output is deterministic, has no trailing blanks and differs from the wide one
+     * only in whitespace unless junction lists turned into bullets.
+     */
     @Property(tries = 300)
     void wideOutputIsOneLine(@ForAll @LongRange(min = 0, max = 1_000_000_000L) long seed,
                              @ForAll @IntRange(min = 10, max = 120) int narrow) {
         TlaExpr e = new RandomTla(seed).action(4);
+        String reference = FullParens.print(e);
         String wide = new TlaPrinter(100_000).print(e);
-        if (!FullParens.print(e).contains("LET ")) {
+        if (!reference.contains("LET ")) {
             assertThat(wide).doesNotContain("\n");
         }
         String broken = new TlaPrinter(narrow).print(e);
+        assertThat(broken).isEqualTo(new TlaPrinter(narrow).print(e)); // deterministic
         assertThat(broken.lines()).allSatisfy(l -> assertThat(l).doesNotEndWith(" "));
-        // layout only changes whitespace and bullet structure, never the tokens' order
-        assertThat(tokens(broken)).isEqualTo(tokens(new TlaPrinter(narrow).print(e)));
-    }
-
-    private static List<String> tokens(String text) {
-        return List.of(text.trim().split("\\s+"));
+        if (!reference.contains(" /\\ ") && !reference.contains(" \\/ ")) {
+            // without junction lists (which may become bullets) layout only changes whitespace
+            assertThat(broken.replaceAll("\\s+", "")).isEqualTo(wide.replaceAll("\\s+", ""));
+        }
     }
 }
