@@ -23,6 +23,7 @@ topDecl
     | 'work' name=ident ':' fn=ident                                         # WorkDecl
     | 'fn' name=ident '(' (params+=param (',' params+=param)*)? ')' body=block  # FnDecl
     | 'check' name=ident                                                     # CheckDecl
+    | 'unfair' name=ident                                                    # UnfairDecl
     | 'invariant' name=ident ':' cond=expr                                   # InvariantDecl
     | 'eventually' name=ident ':' cond=expr                                  # EventuallyDecl
     | ';'                                                                 # EmptyDecl
@@ -102,7 +103,7 @@ expr
 // so `model bound` or a variable named `max` work.
 ident
     : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
-    | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work'
+    | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work' | 'unfair'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

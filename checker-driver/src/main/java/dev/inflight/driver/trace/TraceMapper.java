@@ -70,6 +70,9 @@ public final class TraceMapper {
     List<String> notes = new ArrayList<>();
     TlcState last = trace.isEmpty() ? null : trace.get(trace.size() - 1);
     String summary = summary(result, property, steps, last, notes);
+    if (last != null) {
+      rcuNotes(last, steps, notes);
+    }
     return new DslTrace(property, summary, steps, loopFrom, stutters, notes);
   }
 
@@ -108,6 +111,9 @@ public final class TraceMapper {
           break;
         case "local":
           localChanges(v, before, e.getValue(), prev, cur, changes);
+          break;
+        case "rcu":
+          rcuChanges(v.tla(), before, e.getValue(), cur, changes);
           break;
         default:
           break; // pc, fault, hidden: told by the step itself
@@ -200,6 +206,117 @@ public final class TraceMapper {
       String t = key instanceof TlcValue.ModelV m ? displayOf(m.name()) : key.render();
       out.add(new DslStep.Change(t + "." + v.dsl(), render(v0, prev), render(v1, cur), null));
     }
+  }
+
+  /** RCU state changes told as events: entering/leaving read sections, grace periods, callbacks. */
+  private void rcuChanges(String var, TlcValue before, TlcValue after, TlcState cur, List<DslStep.Change> out) {
+    switch (var) {
+      case "rcu_depth":
+        if (before instanceof TlcValue.FunV b && after instanceof TlcValue.FunV a) {
+          for (TlcValue t : a.domain()) {
+            long d0 = asLong(b.get(t).orElse(null));
+            long d1 = asLong(a.get(t).orElse(null));
+            String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
+            if (d0 == 0 && d1 > 0) {
+              out.add(new DslStep.Change(who, "0", "1", who + " enters an RCU read-side section"));
+            } else if (d0 > 0 && d1 == 0) {
+              out.add(new DslStep.Change(who, "1", "0", who + " leaves its RCU read-side section"));
+            } else if (d0 != d1) {
+              out.add(new DslStep.Change(who + " RCU nesting", Long.toString(d0), Long.toString(d1), null));
+            }
+          }
+        }
+        break;
+      case "rcu_gp":
+        if (before instanceof TlcValue.FunV b && after instanceof TlcValue.FunV a) {
+          for (TlcValue t : a.domain()) {
+            if (!(a.get(t).orElse(null) instanceof TlcValue.SetV s1) || !(b.get(t).orElse(null) instanceof TlcValue.SetV s0)) {
+              continue;
+            }
+            String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
+            if (s0.elements().isEmpty() && !s1.elements().isEmpty()) {
+              out.add(new DslStep.Change(who, null, null, who + " waits for a grace period: until " + threads(s1) + " leave their read-side sections"));
+            }
+          }
+        }
+        break;
+      case "rcu_cbs":
+        if (before instanceof TlcValue.SetV b && after instanceof TlcValue.SetV a) {
+          for (TlcValue c : a.elements()) {
+            if (c instanceof TlcValue.RecordV r && b.elements().stream().noneMatch(x -> sameCallback(x, r))) {
+              TlcValue wait = r.get("wait");
+              String until = wait instanceof TlcValue.SetV w && !w.elements().isEmpty()
+                  ? "after " + threads(w) + " leave their read-side sections" : "after a grace period (no reader now)";
+              out.add(new DslStep.Change("rcu", null, null, "callback " + callback(r, cur) + " pending: runs " + until));
+            }
+          }
+          for (TlcValue c : b.elements()) {
+            if (c instanceof TlcValue.RecordV r && a.elements().stream().noneMatch(x -> sameCallback(x, r))) {
+              out.add(new DslStep.Change("rcu", null, null, "callback " + callback(r, cur) + " runs"));
+            }
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  private static boolean sameCallback(TlcValue x, TlcValue.RecordV r) {
+    return x instanceof TlcValue.RecordV o && Objects.equals(o.get("fn"), r.get("fn")) && Objects.equals(o.get("obj"), r.get("obj"));
+  }
+
+  private String callback(TlcValue.RecordV r, TlcState state) {
+    return str(r.get("fn")) + "(" + render(r.get("obj"), state) + ")";
+  }
+
+  private String threads(TlcValue.SetV s) {
+    List<String> names = new ArrayList<>();
+    s.elements().forEach(e -> names.add(e instanceof TlcValue.ModelV m ? displayOf(m.name()) : e.render()));
+    return String.join(", ", names);
+  }
+
+  private static long asLong(TlcValue v) {
+    return v instanceof TlcValue.IntV i ? i.value() : 0;
+  }
+
+  /** Who is inside an RCU read-side section at the end, since when; which callbacks are pending. */
+  private void rcuNotes(TlcState last, List<DslStep> steps, List<String> notes) {
+    if (last.get("rcu_depth") instanceof TlcValue.FunV depth) {
+      for (TlcValue t : depth.domain()) {
+        if (asLong(depth.get(t).orElse(null)) > 0) {
+          String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
+          DslStep since = lastEvent(steps, who + " enters an RCU read-side section");
+          notes.add(who + " is inside an RCU read-side section" + (since == null ? "" : " since step " + since.index()
+              + (since.loc() == null ? "" : " (" + where(since.loc()) + ")")));
+        }
+      }
+    }
+    if (last.get("rcu_cbs") instanceof TlcValue.SetV cbs) {
+      for (TlcValue c : cbs.elements()) {
+        if (c instanceof TlcValue.RecordV r) {
+          String name = callback(r, last);
+          DslStep since = lastEventPrefix(steps, "callback " + name + " pending");
+          notes.add("callback " + name + " is pending" + (since == null ? "" : " since step " + since.index()));
+        }
+      }
+    }
+  }
+
+  private static DslStep lastEvent(List<DslStep> steps, String note) {
+    return lastEventPrefix(steps, note);
+  }
+
+  private static DslStep lastEventPrefix(List<DslStep> steps, String prefix) {
+    DslStep found = null;
+    for (DslStep s : steps) {
+      for (DslStep.Change c : s.changes()) {
+        if (c.note() != null && c.note().startsWith(prefix)) {
+          found = s;
+        }
+      }
+    }
+    return found;
   }
 
   private static boolean isDefault(TlcValue v) {

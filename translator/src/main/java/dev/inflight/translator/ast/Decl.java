@@ -62,6 +62,14 @@ public sealed interface Decl extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitFn(this); }
   }
 
+  /**
+   * `unfair NAME`: the threads of kind NAME (a declared thread, `W_worker`, or `rcu_cb_FN`) get
+   * no weak fairness, so `eventually` properties see behaviours where they stop moving.
+   */
+  record Unfair(Ident name, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitUnfair(this); }
+  }
+
   /** `check NAME` */
   record Check(Ident name, Span span) implements Decl {
     public <R> R accept(Visitor<R> v) { return v.visitCheck(this); }
@@ -88,6 +96,7 @@ public sealed interface Decl extends Node {
     R visitWork(Work d);
     R visitFn(Fn d);
     R visitCheck(Check d);
+    R visitUnfair(Unfair d);
     R visitProperty(Property d);
     R visitError(Error d);
   }

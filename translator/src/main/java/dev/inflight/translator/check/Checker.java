@@ -359,7 +359,8 @@ public final class Checker {
       Type value;
       if (s.value() instanceof Expr.Call c && program.calls.containsKey(c)) {
         value = call(c);
-      } else if (s.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop"))) {
+      } else if (s.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop")
+          || c.fn().text().equals("rcu_pick"))) {
         value = procedure(c);
       } else if (s.value() instanceof Expr.Call c && Builtins.PROCEDURES.containsKey(c.fn().text())) {
         procedure(c);
@@ -561,11 +562,29 @@ public final class Checker {
         c.args().forEach(this::expr);
         return Type.ERROR;
       }
+      if (arity == 0) {
+        return Type.VOID;
+      }
+      if (fn.equals("call_rcu")) {
+        return callRcu(c);
+      }
+      if (fn.equals("rcu_assign_pointer")) {
+        Type v = expr(c.args().get(1));
+        Expr target = c.args().get(0);
+        if (!(target instanceof Expr.Name) && !(target instanceof Expr.Field)) {
+          report(() -> diags.notAssignable(target.span()));
+          return Type.VOID;
+        }
+        assign(target, v, c.args().get(1).span());
+        return Type.VOID;
+      }
       Type a0 = expr(c.args().get(0));
       Type result;
       switch (fn) {
         case "add":
-        case "remove": {
+        case "remove":
+        case "list_add_rcu":
+        case "list_del_rcu": {
           Type a1 = expr(c.args().get(1));
           if (a0 instanceof Type.SetT st) {
             expect(a1, new Type.Obj(st.elem()), c.args().get(1).span());
@@ -596,6 +615,7 @@ public final class Checker {
           }
           break;
         case "pick":
+        case "rcu_pick":
           if (a0 instanceof Type.SetT st && st.elem() != null) {
             result = new Type.Obj(st.elem());
           } else {
@@ -621,6 +641,29 @@ public final class Checker {
       }
       types.put(c, result);
       return result;
+    }
+
+    /** `call_rcu(obj, FN)`: FN's parameter takes obj's type; FN's body is checked once. */
+    private Type callRcu(Expr.Call c) {
+      Type obj = expr(c.args().get(0));
+      if (!(obj instanceof Type.Obj o && o.struct() != null) && !(obj instanceof Type.Error)) {
+        report(() -> diags.typeMismatch(c.args().get(0).span(), "an object", obj.describe()));
+      }
+      FnSym f = program.rcuCallbacks.get(c);
+      if (f == null) {
+        return Type.VOID;
+      }
+      Symbol.LocalSym p = f.params.get(0);
+      if (p.type == null || (p.type.equals(Type.NULL) && obj instanceof Type.Obj)) {
+        p.type = obj;
+      } else {
+        expect(obj, p.type, c.args().get(0).span());
+      }
+      if (!quiet && !f.checked) {
+        f.checked = true;
+        new Body(f, false).block(f.decl.body());
+      }
+      return Type.VOID;
     }
 
     // ---- expressions ----
@@ -689,6 +732,9 @@ public final class Checker {
       }
       if (fn.equals("all_done")) {
         return Type.BOOL;
+      }
+      if (fn.equals("rcu_dereference")) {
+        return expr(e.args().get(0));
       }
       Expr a = e.args().get(0);
       if (fn.equals("live")) {

@@ -117,6 +117,9 @@ public final class Emitter {
     for (Symbol.GlobalSym g : program.globals.values()) {
       vars.add(layout.globalVar.get(g));
     }
+    if (program.usesRcu) {
+      vars.addAll(dev.inflight.translator.lower.Lowerer.RCU_VARIABLES);
+    }
     for (ThreadCode tc : lowered.threads()) {
       for (ThreadCode.LocalVar l : tc.locals()) {
         vars.add(l.tla());
@@ -182,6 +185,13 @@ public final class Emitter {
     for (Symbol.GlobalSym g : program.globals.values()) {
       conj.add(eq(name(layout.globalVar.get(g)), initialOf(g.member, g.type)));
     }
+    if (program.usesRcu) {
+      List<TlaExpr.Bound> all = List.of(new TlaExpr.Bound("t", name("Threads")));
+      conj.add(eq(name("rcu_depth"), new TlaExpr.FunCons(all, new TlaExpr.Num(0))));
+      conj.add(eq(name("rcu_gp"), new TlaExpr.FunCons(all, new TlaExpr.SetOf(List.of()))));
+      conj.add(eq(name("rcu_cbs"), new TlaExpr.SetOf(List.of())));
+      conj.add(eq(name("rcu_running"), new TlaExpr.SetOf(List.of())));
+    }
     for (ThreadCode tc : lowered.threads()) {
       for (ThreadCode.LocalVar l : tc.locals()) {
         conj.add(eq(name(l.tla()), new TlaExpr.FunCons(
@@ -244,8 +254,17 @@ public final class Emitter {
       }
       done.add(new TlaExpr.Quant(Quantifier.FORALL, List.of(new TlaExpr.Bound("t", name(layout.threadConst.get(tc.thread())))), finished));
     }
+    // ...and no daemon has work waiting: no work item pending, no RCU callback pending.
+    for (Symbol.WorkSym w : program.works.values()) {
+      if (w.pending != null) {
+        done.add(new TlaExpr.Prefix(UnOp.NOT, name(layout.globalVar.get(w.pending))));
+      }
+    }
+    if (program.usesRcu) {
+      done.add(eq(name("rcu_cbs"), new TlaExpr.SetOf(List.of())));
+    }
     TlaExpr allDone = done.isEmpty() ? new TlaExpr.Bool(true) : and(done);
-    units.add(new TlaModule.OpDef("AllDone", List.of(), allDone, List.of("every thread ran to its end (daemons: or rests at the head of its loop)"), null));
+    units.add(new TlaModule.OpDef("AllDone", List.of(), allDone, List.of("every thread ran to its end (a daemon: rests at the head of its loop with no work pending)"), null));
   }
 
   private void next() {
@@ -258,7 +277,9 @@ public final class Emitter {
       TlaExpr step = new TlaExpr.Apply(layout.threadStep.get(t), List.of(name("self")));
       List<TlaExpr.Bound> b = List.of(new TlaExpr.Bound("self", name(layout.threadConst.get(t))));
       disj.add(new TlaExpr.Quant(Quantifier.EXISTS, b, step));
-      fair.add(new TlaExpr.Quant(Quantifier.FORALL, b, new TlaExpr.Fairness(false, name("vars"), step)));
+      if (program.unfair.stream().noneMatch(u -> u.name().text().equals(t.name()))) {
+        fair.add(new TlaExpr.Quant(Quantifier.FORALL, b, new TlaExpr.Fairness(false, name("vars"), step)));
+      }
     }
     disj.add(name("Terminated"));
     units.add(new TlaModule.OpDef("Next", List.of(), new TlaExpr.Or(disj)));
@@ -276,6 +297,14 @@ public final class Emitter {
       if (f != null) {
         units.add(new TlaModule.OpDef(f[0], List.of(), neq(new TlaExpr.Select(name("fault"), "kind"), str(f[1])), List.of(check + ": " + f[2]), null));
         props.add(new SourceMap.Property(check, f[0], "builtin", f[1], loc(program.checkSpans.get(check)), f[2]));
+      } else if (check.equals("rcu_discipline")) {
+        if (!program.usesRcu) {
+          continue;
+        }
+        String what = "rcu_read_unlock only inside a read-side section, and no call_rcu on an object whose callback is pending";
+        units.add(new TlaModule.OpDef("RcuDiscipline", List.of(), new TlaExpr.Infix(BinOp.NOTIN, new TlaExpr.Select(name("fault"), "kind"),
+            new TlaExpr.SetOf(List.of(str("bad_rcu_unlock"), str("double_call_rcu")))), List.of("rcu_discipline: " + what), null));
+        props.add(new SourceMap.Property("rcu_discipline", "RcuDiscipline", "builtin", "bad_rcu_unlock", loc(program.checkSpans.get(check)), what));
       } else if (check.equals("no_leak")) {
         List<TlaExpr> each = new ArrayList<>();
         for (StructSym s : program.structs.values()) {
@@ -384,6 +413,11 @@ public final class Emitter {
     }
     for (Symbol.GlobalSym g : program.globals.values()) {
       variables.add(new SourceMap.Variable(layout.globalVar.get(g), "global", g.name(), null, null));
+    }
+    if (program.usesRcu) {
+      for (String v : dev.inflight.translator.lower.Lowerer.RCU_VARIABLES) {
+        variables.add(new SourceMap.Variable(v, "rcu", v, null, null));
+      }
     }
     for (ThreadCode tc : lowered.threads()) {
       for (ThreadCode.LocalVar l : tc.locals()) {

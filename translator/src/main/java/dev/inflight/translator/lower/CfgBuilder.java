@@ -58,6 +58,9 @@ final class CfgBuilder {
   }
 
   Cfg build() {
+    if (thread.rcuCallback != null) {
+      return buildRcuCallbackThread();
+    }
     locals.addAll(thread.locals().values());
     Span end = endOf(thread.decl.body());
     int done = add(new Instr.Done(end, -1));
@@ -66,6 +69,24 @@ final class CfgBuilder {
     List<Symbol.LocalSym> all = new ArrayList<>(locals);
     nodes.set(reset, new Instr.Reset(all, end, -1, done));
     return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead, Map.copyOf(callers));
+  }
+
+  /**
+   * The daemon that runs an RCU callback function F: at rest at its loop head; takes one
+   * pending F callback whose grace period has elapsed, runs F(obj) inlined, and goes back.
+   */
+  private Cfg buildRcuCallbackThread() {
+    FnSym f = thread.rcuCallback;
+    Span at = f.decl.name().span();
+    int head = reserve();
+    int done = add(new Instr.Rcu(Instr.RcuOp.DONE, null, f, null, at, -1, head));
+    callSites.push(at);
+    int body = inline(f, null, done, -1);
+    callSites.pop();
+    int take = add(new Instr.Rcu(Instr.RcuOp.TAKE, null, f, f.params.get(0), at, -1, body));
+    nodes.set(head, new Instr.LoopHead(at, -1, take));
+    restHead = head;
+    return new Cfg(thread, List.copyOf(nodes), head, new ArrayList<>(locals), hidden, restHead, Map.copyOf(callers));
   }
 
   private static Span endOf(Block b) {
@@ -111,7 +132,8 @@ final class CfgBuilder {
       if (a.value() instanceof Expr.Call c && program.calls.containsKey(c)) {
         return call(c, a.target(), s.span(), next, atomic);
       }
-      if (a.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop"))) {
+      if (a.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop")
+          || c.fn().text().equals("rcu_pick"))) {
         return add(new Instr.Proc(c, a.target(), s.span(), atomic, next));
       }
       return add(new Instr.Assign(a.target(), a.value(), s.span(), atomic, next));
@@ -222,6 +244,23 @@ final class CfgBuilder {
         return call(c.call(), null, s.span(), next, atomic);
       }
       String fn = c.call().fn().text();
+      Instr.RcuOp op = switch (fn) {
+        case "rcu_read_lock" -> Instr.RcuOp.READ_LOCK;
+        case "rcu_read_unlock" -> Instr.RcuOp.READ_UNLOCK;
+        case "call_rcu" -> Instr.RcuOp.CALL;
+        case "rcu_barrier" -> Instr.RcuOp.BARRIER;
+        default -> null;
+      };
+      if (op != null) {
+        return add(new Instr.Rcu(op, c.call(), program.rcuCallbacks.get(c.call()), null, s.span(), atomic, next));
+      }
+      if (fn.equals("synchronize_rcu") || fn.equals("synchronize_net")) {
+        int wait = add(new Instr.Rcu(Instr.RcuOp.SYNC_WAIT, c.call(), null, null, s.span(), atomic, next));
+        return add(new Instr.Rcu(Instr.RcuOp.SYNC_START, c.call(), null, null, s.span(), atomic, wait));
+      }
+      if (fn.equals("rcu_assign_pointer") && c.call().args().size() == 2) {
+        return add(new Instr.Assign(c.call().args().get(0), c.call().args().get(1), s.span(), atomic, next));
+      }
       if ((fn.equals("queue_work") || fn.equals("flush_work")) && c.call().args().get(0) instanceof Expr.Name n
           && program.names.get(n) instanceof Symbol.WorkSym w && w.pendingRef != null) {
         if (fn.equals("queue_work")) {

@@ -217,6 +217,7 @@ final class ExprGen {
       case "head":
         return new TlaExpr.If(new TlaExpr.Infix(BinOp.EQ, x, new TlaExpr.Tuple(List.of())), NULL, new TlaExpr.Apply("Head", List.of(x)));
       case "refs":
+      case "rcu_dereference":
         return x;
       default:
         throw new IllegalStateException("unknown builtin " + fn);

@@ -64,6 +64,17 @@ public sealed interface Instr {
   /** The head of a `loop { … }`: a label; where a daemon thread rests. */
   record LoopHead(Span span, int atomic, int body) implements Instr {}
 
+  /** The RCU operations (docs/semantics.md, "RCU"). */
+  enum RcuOp { READ_LOCK, READ_UNLOCK, SYNC_START, SYNC_WAIT, CALL, BARRIER, TAKE, DONE }
+
+  /**
+   * An RCU operation. {@code call} is the DSL call (null for the callback thread's own TAKE
+   * and DONE); {@code callback} the callback function for CALL and TAKE; {@code param} the
+   * callback's parameter, which TAKE sets to the object.
+   */
+  record Rcu(RcuOp op, Expr.Call call, dev.inflight.translator.resolve.FnSym callback, Symbol.LocalSym param,
+      Span span, int atomic, int next) implements Instr {}
+
   /** Does nothing; joins control flow. */
   record Nop(Span span, int atomic, int next) implements Instr {}
 

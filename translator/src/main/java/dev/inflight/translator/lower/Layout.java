@@ -22,7 +22,8 @@ public final class Layout {
   public static final List<String> GENERATED = List.of(
       "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
       "AllDone", "Elems", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
-      "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit");
+      "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
+      "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running");
 
   public final Namer namer = new Namer();
   public final Map<StructSym, String> heapVar = new LinkedHashMap<>();

@@ -29,6 +29,9 @@ public final class Lowerer {
     return new Lowered(checked, layout, threads);
   }
 
+  /** The RCU state, present when a model uses RCU (see StepBuilder.rcu). */
+  public static final List<String> RCU_VARIABLES = List.of("rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running");
+
   /** Every state variable, in the order the module declares them. */
   public static List<String> stateVariables(Layout layout, Checked checked, List<Cfg> cfgs) {
     List<String> vars = new ArrayList<>();
@@ -39,6 +42,9 @@ public final class Lowerer {
     }
     for (Symbol.GlobalSym g : checked.program().globals.values()) {
       vars.add(layout.globalVar.get(g));
+    }
+    if (checked.program().usesRcu) {
+      vars.addAll(RCU_VARIABLES);
     }
     for (Cfg cfg : cfgs) {
       for (Symbol.LocalSym l : cfg.locals()) {

@@ -55,7 +55,7 @@ final class StepBuilder {
 
   /** Whether an instruction reads or writes state other threads can see. */
   boolean shared(Instr in) {
-    if (in instanceof Instr.Alloc || in instanceof Instr.RefOp || in instanceof Instr.Free
+    if (in instanceof Instr.Rcu || in instanceof Instr.Alloc || in instanceof Instr.RefOp || in instanceof Instr.Free
         || in instanceof Instr.Touch || in instanceof Instr.LockOp || in instanceof Instr.Await) {
       return true;
     }
@@ -108,6 +108,7 @@ final class StepBuilder {
     if (in instanceof Instr.ForNext x) return List.of(x.body(), x.exit());
     if (in instanceof Instr.Nop x) return List.of(x.next());
     if (in instanceof Instr.LoopHead x) return List.of(x.body());
+    if (in instanceof Instr.Rcu x) return List.of(x.next());
     return List.of();
   }
 
@@ -505,6 +506,10 @@ final class StepBuilder {
       k.go(new Next(lh.body(), p));
       return;
     }
+    if (in instanceof Instr.Rcu r) {
+      rcu(r, p, done, k);
+      return;
+    }
     throw new IllegalStateException("unknown instruction " + in);
   }
 
@@ -583,8 +588,10 @@ final class StepBuilder {
     Expr coll = pr.call().args().get(0);
     switch (fn) {
       case "add":
-      case "remove": {
-        BinOp op = fn.equals("add") ? BinOp.CUP : BinOp.SETMINUS;
+      case "remove":
+      case "list_add_rcu":
+      case "list_del_rcu": {
+        BinOp op = fn.equals("add") || fn.equals("list_add_rcu") ? BinOp.CUP : BinOp.SETMINUS;
         TlaExpr v = new TlaExpr.Infix(op, args.get(0), new TlaExpr.SetOf(List.of(args.get(1))));
         assign(ok, coll, v, pr, done, o -> k.go(new Next(pr.next(), o)));
         return;
@@ -627,7 +634,8 @@ final class StepBuilder {
         });
         return;
       }
-      case "pick": {
+      case "pick":
+      case "rcu_pick": {
         TlaExpr s = args.get(0);
         TlaExpr empty = new TlaExpr.SetOf(List.of());
         Path none = ok.copy();
@@ -649,6 +657,114 @@ final class StepBuilder {
       }
       default:
         throw new IllegalStateException(fn);
+    }
+  }
+
+  private static TlaExpr n(String name) {
+    return new TlaExpr.Name(name);
+  }
+
+  /** {@code {t \in Threads : rcu_depth[t] > 0}}: the threads inside a read-side section now. */
+  private static TlaExpr readers(TlaExpr depth) {
+    return new TlaExpr.SetFilter(new TlaExpr.Bound("t", n("Threads")),
+        new TlaExpr.Infix(BinOp.GT, new TlaExpr.FunApp(depth, List.of(n("t"))), new TlaExpr.Num(0)));
+  }
+
+  /**
+   * RCU, over four variables: rcu_depth (per-thread read-side nesting), rcu_gp (per thread, the
+   * readers a synchronize_rcu still waits for), rcu_cbs (pending callbacks: fn, obj, and the
+   * readers still to finish), rcu_running (callback threads running a callback). A grace period
+   * waits exactly for the readers inside a section when it starts: a reader leaving its
+   * outermost section removes itself from every waiting set, and readers that enter later are
+   * never added.
+   */
+  private void rcu(Instr.Rcu r, Path p, List<Path> done, Cont k) {
+    TlaExpr depth = p.store.read("rcu_depth");
+    TlaExpr mine = new TlaExpr.FunApp(depth, List.of(ExprGen.SELF));
+    TlaExpr empty = new TlaExpr.SetOf(List.of());
+    switch (r.op()) {
+      case READ_LOCK:
+        p.store.writeAt("rcu_depth", ExprGen.SELF, new TlaExpr.Infix(BinOp.PLUS, mine, new TlaExpr.Num(1)));
+        k.go(new Next(r.next(), p));
+        return;
+      case READ_UNLOCK: {
+        Path bad = p.copy();
+        bad.guards.add(new TlaExpr.Infix(BinOp.EQ, mine, new TlaExpr.Num(0)));
+        fault(bad, "bad_rcu_unlock", r, null, done);
+        Path nested = p.copy();
+        nested.guards.add(new TlaExpr.Infix(BinOp.GT, mine, new TlaExpr.Num(1)));
+        nested.store.writeAt("rcu_depth", ExprGen.SELF, new TlaExpr.Infix(BinOp.MINUS, mine, new TlaExpr.Num(1)));
+        k.go(new Next(r.next(), nested));
+        Path outer = p;
+        outer.guards.add(new TlaExpr.Infix(BinOp.EQ, mine, new TlaExpr.Num(1)));
+        outer.store.writeAt("rcu_depth", ExprGen.SELF, new TlaExpr.Num(0));
+        TlaExpr me = new TlaExpr.SetOf(List.of(ExprGen.SELF));
+        TlaExpr gp = p.store.read("rcu_gp");
+        outer.store.write("rcu_gp", new TlaExpr.FunCons(List.of(new TlaExpr.Bound("w", n("Threads"))),
+            new TlaExpr.Infix(BinOp.SETMINUS, new TlaExpr.FunApp(gp, List.of(n("w"))), me)));
+        TlaExpr cbs = p.store.read("rcu_cbs");
+        outer.store.write("rcu_cbs", new TlaExpr.SetMap(
+            new TlaExpr.Except(n("c"), List.of(new TlaExpr.Update(List.of(new TlaExpr.Field("wait")),
+                new TlaExpr.Infix(BinOp.SETMINUS, new TlaExpr.Select(n("c"), "wait"), me)))),
+            List.of(new TlaExpr.Bound("c", cbs))));
+        k.go(new Next(r.next(), outer));
+        return;
+      }
+      case SYNC_START:
+        p.store.writeAt("rcu_gp", ExprGen.SELF, readers(depth));
+        k.go(new Next(r.next(), p));
+        return;
+      case SYNC_WAIT:
+        p.guards.add(new TlaExpr.Infix(BinOp.EQ, p.store.readAt("rcu_gp", ExprGen.SELF), empty));
+        k.go(new Next(r.next(), p));
+        return;
+      case CALL: {
+        List<ExprGen.Obligation> obs = new ArrayList<>();
+        ExprGen g = p.gen();
+        Expr objExpr = r.call().args().get(0);
+        TlaExpr obj = g.gen(objExpr, obs);
+        obs.add(new ExprGen.Obligation(null, obj, g.structOf(objExpr), r.span()));
+        Path ok = discharge(p, obs, r, done);
+        TlaExpr cbs = ok.store.read("rcu_cbs");
+        TlaExpr fn = new TlaExpr.Str(r.callback().name());
+        TlaExpr pendingAlready = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound("c", cbs)),
+            new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "fn"), fn),
+                new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "obj"), obj)));
+        Path twice = ok.copy();
+        twice.guards.add(pendingAlready);
+        fault(twice, "double_call_rcu", r, obj, done);
+        ok.guards.add(new TlaExpr.Prefix(UnOp.NOT, pendingAlready));
+        TlaExpr rec = new TlaExpr.Record(List.of(java.util.Map.entry("fn", fn), java.util.Map.entry("obj", obj),
+            java.util.Map.entry("wait", readers(ok.store.read("rcu_depth")))));
+        ok.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.CUP, cbs, new TlaExpr.SetOf(List.of(rec))));
+        k.go(new Next(r.next(), ok));
+        return;
+      }
+      case BARRIER:
+        p.guards.add(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_cbs"), empty));
+        p.guards.add(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_running"), empty));
+        k.go(new Next(r.next(), p));
+        return;
+      case TAKE: {
+        TlaExpr cbs = p.store.read("rcu_cbs");
+        TlaExpr ready = new TlaExpr.Infix(BinOp.AND,
+            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "fn"), new TlaExpr.Str(r.callback().name())),
+            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "wait"), empty));
+        p.guards.add(new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound("c", cbs)), ready));
+        String cb = p.fresh("cb");
+        p.bindings.add(new Binding(false, cb, new TlaExpr.Choose(new TlaExpr.Bound("c", cbs), ready)));
+        p.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.SETMINUS, cbs, new TlaExpr.SetOf(List.of(n(cb)))));
+        p.store.write("rcu_running", new TlaExpr.Infix(BinOp.CUP, p.store.read("rcu_running"), new TlaExpr.SetOf(List.of(ExprGen.SELF))));
+        p.store.writeAt(layout.local(thread, r.param()), ExprGen.SELF, new TlaExpr.Select(n(cb), "obj"));
+        k.go(new Next(r.next(), p));
+        return;
+      }
+      case DONE:
+        p.store.write("rcu_running", new TlaExpr.Infix(BinOp.SETMINUS, p.store.read("rcu_running"), new TlaExpr.SetOf(List.of(ExprGen.SELF))));
+        k.go(new Next(r.next(), p));
+        return;
+      default:
+        throw new IllegalStateException(r.op().name());
     }
   }
 
@@ -727,7 +843,7 @@ final class StepBuilder {
   private static final Map<String, String> FAULT_SUFFIX = Map.of(
       "use_after_free", "uaf", "null_deref", "null", "double_free", "dfree",
       "refcount_underflow", "underflow", "bad_unlock", "unlock", "assertion", "assert",
-      "model_bound", "bound");
+      "model_bound", "bound", "bad_rcu_unlock", "rcu_unlock", "double_call_rcu", "rcu_twice");
 
   private void emitActions(String label, List<Path> paths) {
     long normal = paths.stream().filter(x -> x.fault == null).count();

@@ -201,6 +201,11 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   }
 
   @Override
+  public Object visitUnfairDecl(InflightParser.UnfairDeclContext ctx) {
+    return new Decl.Unfair(ident(ctx.name), span(ctx));
+  }
+
+  @Override
   public Object visitCheckDecl(InflightParser.CheckDeclContext ctx) {
     return new Decl.Check(ident(ctx.name), span(ctx));
   }

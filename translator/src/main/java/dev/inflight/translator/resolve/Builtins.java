@@ -13,10 +13,23 @@ public final class Builtins {
       "live", 1,    // live(STRUCT): the set of allocated, not yet freed objects
       "head", 1,    // first element of a queue, or null
       "refs", 1,    // refs(obj.ref): the current count (same as reading the field)
-      "all_done", 0); // all_done(): every thread has finished (a daemon: or rests in its loop)
+      "all_done", 0, // all_done(): every thread has finished (a daemon: or rests in its loop)
+      "rcu_dereference", 1); // rcu_dereference(p): p (a read of an RCU-protected pointer)
+
+  /** RCU procedures (docs/semantics.md, "RCU"), with their arity. */
+  public static final Map<String, Integer> RCU = Map.of(
+      "rcu_read_lock", 0,       // enter a read-side section (nestable, per thread)
+      "rcu_read_unlock", 0,     // leave it
+      "synchronize_rcu", 0,     // wait until every read-side section that began before the call has ended
+      "synchronize_net", 0,     // the same (as used by networking code)
+      "call_rcu", 2,            // call_rcu(obj, FN): FN(obj) runs on a callback thread after a grace period
+      "rcu_barrier", 0,         // wait until every pending callback has run
+      "list_add_rcu", 2,        // list_add_rcu(set, obj): publish
+      "list_del_rcu", 2,        // list_del_rcu(set, obj): unpublish (readers may still hold obj)
+      "rcu_assign_pointer", 2); // rcu_assign_pointer(p, v): p = v
 
   /** Procedures: statements with effects. `pick` and `pop` are used as `x = pick(s)`. */
-  public static final Map<String, Integer> PROCEDURES = Map.of(
+  public static final Map<String, Integer> PROCEDURES = merge(Map.of(
       "add", 2,     // add(set, obj)
       "remove", 2,  // remove(set, obj)
       "push", 2,    // push(queue, obj): model-bound error when full
@@ -24,7 +37,15 @@ public final class Builtins {
       "pick", 1,    // x = pick(set): any element (a branch per element), or null when empty
       "assert", 1,  // assert(cond): a fault when false
       "queue_work", 1,  // queue_work(w): mark the work item pending (no-op if it already is)
-      "flush_work", 1); // flush_work(w): wait until w is neither pending nor running
+      "flush_work", 1, // flush_work(w): wait until w is neither pending nor running
+      "rcu_pick", 1),  // x = rcu_pick(s): as pick, for traversal under rcu_read_lock
+      RCU);
+
+  private static Map<String, Integer> merge(Map<String, Integer> a, Map<String, Integer> b) {
+    var m = new java.util.HashMap<>(a);
+    m.putAll(b);
+    return java.util.Collections.unmodifiableMap(m);
+  }
 
   /** The built-in checks, and whether each is on without a `check` line. */
   public static final Map<String, Boolean> CHECKS = orderedChecks();
@@ -37,6 +58,7 @@ public final class Builtins {
     m.put("no_null_deref", true);
     m.put("lock_discipline", true);
     m.put("assertions", true);
+    m.put("rcu_discipline", true);
     m.put("deadlock", true);
     m.put("no_leak", false);
     return java.util.Collections.unmodifiableMap(m);

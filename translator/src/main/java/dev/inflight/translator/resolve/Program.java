@@ -35,6 +35,14 @@ public final class Program {
   public final Map<Expr.Name, Symbol> names = new IdentityHashMap<>();
   /** Calls of user functions (statement calls and `x = f(…)`). */
   public final Map<Expr.Call, FnSym> calls = new IdentityHashMap<>();
+  /** `call_rcu(obj, FN)`: the callback function of each call. */
+  public final Map<Expr.Call, FnSym> rcuCallbacks = new IdentityHashMap<>();
+  /** `unfair NAME` declarations, checked against thread kinds once all are known. */
+  public final List<Decl.Unfair> unfair = new ArrayList<>();
+
+  /** Whether the model uses RCU at all (its state exists only then). */
+  public boolean usesRcu;
+
   /** `live(S)` and similar: the struct a name argument denotes. */
   public final Map<Expr.Name, StructSym> structRefs = new IdentityHashMap<>();
 

@@ -126,6 +126,10 @@ public final class Resolver {
           }
           program.fns.put(f.name().text(), fn);
         }
+      } else if (d instanceof Decl.Unfair u) {
+        if (u.name() != null) {
+          program.unfair.add(u);
+        }
       } else if (d instanceof Decl.Check c) {
         if (c.name() == null) {
           continue;
@@ -332,6 +336,34 @@ public final class Resolver {
     }
     for (Decl.Property p : program.properties) {
       new ExprResolver(null).expr(p.cond());
+    }
+    synthesizeRcuCallbackThreads();
+    for (Decl.Unfair u : program.unfair) {
+      boolean known = program.threads.stream().anyMatch(t -> t.name().equals(u.name().text()));
+      if (!known) {
+        List<String> names = program.threads.stream().map(ThreadSym::name).toList();
+        diags.unknownName(u.name().span(), u.name().text(), suggest(u.name().text(), names));
+      }
+    }
+  }
+
+  /**
+   * Each RCU callback function gets a daemon thread that runs it, one pending callback at a
+   * time, once its grace period has elapsed (lowered specially: see CfgBuilder).
+   */
+  private void synthesizeRcuCallbackThreads() {
+    java.util.Set<FnSym> fns = new java.util.LinkedHashSet<>(program.rcuCallbacks.values());
+    for (FnSym fn : fns) {
+      Span at = fn.decl.span();
+      String name = "rcu_cb_" + fn.name();
+      if (topNames.containsKey(name)) {
+        diags.duplicate(fn.decl.name().span(), "RCU callback thread", name, topNames.get(name));
+        continue;
+      }
+      topNames.put(name, at);
+      ThreadSym t = new ThreadSym(new Decl.Thread(new Ident(name, at), null, new Block(List.of(), at), true, at));
+      t.rcuCallback = fn;
+      program.threads.add(t);
     }
   }
 
@@ -577,6 +609,25 @@ public final class Resolver {
     }
 
     void builtinArgs(Expr.Call c) {
+      String name = c.fn().text();
+      if (Builtins.RCU.containsKey(name) || name.equals("rcu_pick")) {
+        program.usesRcu = true;
+      }
+      if (name.equals("call_rcu") && c.args().size() == 2) {
+        expr(c.args().get(0));
+        Expr f = c.args().get(1);
+        FnSym fn = f instanceof Expr.Name n ? program.fns.get(n.name().text()) : null;
+        if (fn == null) {
+          String text = f instanceof Expr.Name n ? n.name().text() : f.span().text();
+          diags.unknownFunction(f.span(), text, suggest(text, program.fns.keySet()));
+        } else if (fn.params.size() != 1) {
+          diags.badReleaseFn(f.span(), fn.name(), "is an RCU callback, so it must take exactly the object");
+        } else {
+          fn.used = true;
+          program.rcuCallbacks.put(c, fn);
+        }
+        return;
+      }
       c.args().forEach(this::expr);
     }
 

@@ -25,6 +25,9 @@ public final class ThreadSym implements Scope {
   /** The work item this thread is the worker of, or null for a declared thread. */
   public Symbol.WorkSym worker;
 
+  /** For an RCU callback thread: the callback function it runs, else null. */
+  public FnSym rcuCallback;
+
   public boolean isArray() {
     return decl.count() != null;
   }

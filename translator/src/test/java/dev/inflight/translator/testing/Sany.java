@@ -224,6 +224,9 @@ public final class Sany {
         for (String s : errors.getErrors()) {
             out.add(kind + " error: " + s);
         }
+        if (errors.isFailure() && errors.getNumAbortsAndErrors() == 0) {
+            out.add(kind + " errors reported");
+        }
     }
 
     private static void deleteRecursively(Path dir) {

@@ -107,6 +107,19 @@ class LayoutTest {
     }
 
     @Test
+    void aJunctionOnItsOwnIsInlineOrBare() {
+        TlaExpr e = and(eq(a, b), eq(b, c));
+        assertThat(new TlaPrinter(40).print(e)).isEqualTo("a = b /\\ b = c");
+        assertThat(new TlaPrinter(12).print(e)).isEqualTo(lines(
+                "/\\ a = b",
+                "/\\ b = c"));
+        assertThat(new TlaPrinter(12).print(tuple(e, a))).isEqualTo(lines(
+                "<</\\ a = b",
+                "  /\\ b = c,",
+                "  a>>"));
+    }
+
+    @Test
     void longStepActionAtSeveralWidths() {
         TlaExpr step = and(
                 eq(fnApp(name("pc"), t), str("L12")),

@@ -156,6 +156,22 @@ class PrintedModuleTest {
     }
 
     @Test
+    void letDefinitionsWithAnOriginAreRecorded() {
+        TlaModule.OpDef local = def("twice", plus(name("c"), name("c"))).withOrigin(new Span(7));
+        TlaModule m = new TlaModule("M", List.of("Naturals"), List.of(
+                new TlaModule.Constants(List.of("c")),
+                def("F", let(List.of(local), mul(name("twice"), num(2))))));
+        PrintedModule pm = new TlaPrinter(80).print(m);
+        assertThat(pm.lines()).contains("F == LET twice == c + c IN twice * 2");
+        assertThat(pm.sources()).singleElement().satisfies(s -> {
+            assertThat(s.origin()).isEqualTo(new Span(7));
+            assertThat(s.definition()).isEqualTo("F");
+            assertThat(slice(pm, s.range())).isEqualTo("twice == c + c");
+        });
+        assertThat(Sany.parseText("M", pm.text()).ok()).isTrue();
+    }
+
+    @Test
     void duplicateDefinitionsAreRejected() {
         TlaModule m = new TlaModule("M", List.of(), List.of(def("A", TRUE), def("A", FALSE)));
         assertThatThrownBy(() -> new TlaPrinter().print(m)).isInstanceOf(IllegalArgumentException.class)
