@@ -209,8 +209,8 @@ class DiagnosticsTest {
               |
             2 | check no_leek
               |       ^^^^^^^
-              = help: known checks: no_use_after_free, no_double_free, no_refcount_underflow, no_null_deref, \
-            lock_discipline, assertions, deadlock, no_leak
+              = help: did you mean `no_leak`? known checks: no_use_after_free, no_double_free, no_refcount_underflow, \
+            no_null_deref, lock_discipline, assertions, rcu_discipline, deadlock, no_leak
             """),
         withSet("--set of an unknown const, with a suggestion", Map.of("NTHREADS", "3"), """
             model m

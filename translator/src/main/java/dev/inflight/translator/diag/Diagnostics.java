@@ -118,8 +118,9 @@ public final class Diagnostics {
         "paths are looked up next to this file, then in the model library (specs/)");
   }
 
-  public void unknownCheck(Span at, String name, String known) {
-    error(Code.UNKNOWN_CHECK, at, "unknown check `" + name + "`", "known checks: " + known);
+  public void unknownCheck(Span at, String name, String known, String suggestion) {
+    error(Code.UNKNOWN_CHECK, at, "unknown check `" + name + "`",
+        (suggestion == null ? "" : "did you mean `" + suggestion + "`? ") + "known checks: " + known);
   }
 
   public void assignToConst(Span at, String name) {

@@ -135,7 +135,8 @@ public final class Resolver {
           continue;
         }
         if (!Builtins.CHECKS.containsKey(c.name().text())) {
-          diags.unknownCheck(c.name().span(), c.name().text(), String.join(", ", Builtins.CHECKS.keySet()));
+          diags.unknownCheck(c.name().span(), c.name().text(), String.join(", ", Builtins.CHECKS.keySet()),
+              suggest(c.name().text(), Builtins.CHECKS.keySet()));
         } else {
           program.checkSpans.putIfAbsent(c.name().text(), c.span());
         }
