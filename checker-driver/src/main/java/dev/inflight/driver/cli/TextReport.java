@@ -83,7 +83,7 @@ final class TextReport {
       String mark = t.loopFrom() != null && s.index() == t.loopFrom() ? " <- loop starts here" : "";
       if (s.thread() == null && s.loc() == null) {
         String init = s.index() == 1 ? "initial state" : (s.action() == null ? "" : s.action());
-        out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%n", s.index(), "", init, "", mark);
+        out.println(String.format("%4d  %-" + threadWidth + "s  %s%s", s.index(), "", init, mark).stripTrailing());
       } else {
         String where = s.loc() == null ? "" : TraceMapper.where(s.loc());
         String text = s.loc() == null ? "" : code(s.loc().text());
