@@ -302,7 +302,6 @@ final class StepBuilder {
   }
 
   private void step(Instr in, Path p, List<Path> done, Cont k) {
-    String selfVar;
     if (in instanceof Instr.Assign a) {
       List<ExprGen.Obligation> obs = new ArrayList<>();
       TlaExpr v = p.gen().gen(a.value(), obs);
@@ -441,8 +440,7 @@ final class StepBuilder {
     }
     if (in instanceof Instr.Reset r) {
       for (Symbol.LocalSym l : r.locals()) {
-        selfVar = layout.local(thread, l);
-        p.store.writeAt(selfVar, ExprGen.SELF, Defaults.of(l.type));
+        p.store.writeAt(layout.local(thread, l), ExprGen.SELF, Defaults.of(l.type));
       }
       if (r.next() >= 0 && cfg.node(r.next()) instanceof Instr.Done) {
         cfg.hidden().forEach((name, kind) -> p.store.writeAt(layout.local(thread, name, name), ExprGen.SELF,
@@ -452,7 +450,7 @@ final class StepBuilder {
       return;
     }
     if (in instanceof Instr.Iter it) {
-      selfVar = layout.local(thread, it.counter(), it.counter());
+      String selfVar = layout.local(thread, it.counter(), it.counter());
       if (it.reset()) {
         p.store.writeAt(selfVar, ExprGen.SELF, new TlaExpr.Num(0));
         k.go(new Next(it.next(), p));
@@ -597,7 +595,6 @@ final class StepBuilder {
         return;
       }
       case "push": {
-        Type.QueueT qt = (Type.QueueT) checked.typeOf(coll);
         TlaExpr len = new TlaExpr.Apply("Len", List.of(args.get(0)));
         TlaExpr cap = new TlaExpr.Num(capacityOf(coll));
         Path full = ok.copy();
@@ -606,9 +603,6 @@ final class StepBuilder {
         ok.guards.add(new TlaExpr.Infix(BinOp.LT, len, cap));
         TlaExpr v = new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
         assign(ok, coll, v, pr, done, o -> k.go(new Next(pr.next(), o)));
-        if (qt == null) {
-          throw new IllegalStateException();
-        }
         return;
       }
       case "pop": {
