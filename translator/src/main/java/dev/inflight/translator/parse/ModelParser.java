@@ -124,7 +124,8 @@ public final class ModelParser {
     java.util.Set<String> soft = java.util.Set.of("'model'", "'include'", "'bound'", "'max'", "'of'", "'release'",
         "'static'", "'check'", "'invariant'", "'eventually'", "'set'", "'queue'");
     for (int type : set.toList()) {
-      if (anyName && soft.contains(vocab.getLiteralName(type))) {
+      String literal = vocab.getLiteralName(type);
+      if (anyName && literal != null && soft.contains(literal)) {
         continue; // `a name` covers the words that are keywords only at declaration starts
       }
       if (type == Token.EOF) {
