@@ -205,11 +205,47 @@ final class StepBuilder {
     String fault;
     TlaExpr faultRecord;
     int target = -1;
+    /** A guard folded to FALSE: the path cannot happen and produces no action. */
+    boolean infeasible;
+    /** Expressions known not to be NULL on this path (self, fresh objects, checked pointers). */
+    final java.util.Set<TlaExpr> nonNull = new java.util.HashSet<>(List.of(ExprGen.SELF));
+    /** Objects (heap variable, object) known live on this path since their last check. */
+    final java.util.Set<List<Object>> knownLive = new java.util.HashSet<>();
+
+    Path() {
+      store.binder = this::name;
+    }
+
+    /** Adds a guard, folded; FALSE makes the path infeasible, TRUE adds nothing. */
+    void guard(TlaExpr g) {
+      TlaExpr f = Simplify.fold(g, nonNull);
+      if (f.equals(Simplify.FALSE)) {
+        infeasible = true;
+      } else if (!f.equals(Simplify.TRUE)) {
+        guards.add(f);
+      }
+    }
+
+    /** Names a value as a LET definition of this path (see Store.binder). */
+    private TlaExpr name(String var, TlaExpr value) {
+      String n = fresh(var + "_now");
+      bindings.add(new Binding(false, n, value));
+      return new TlaExpr.Name(n);
+    }
+
+    /** A write to an object's `st` ends what is known about liveness in that heap. */
+    void forgetLiveness(String heap) {
+      knownLive.removeIf(k -> k.get(0).equals(heap));
+    }
 
     Path copy() {
       Path p = new Path();
       p.guards.addAll(guards);
+      p.infeasible = infeasible;
+      p.nonNull.addAll(nonNull);
+      p.knownLive.addAll(knownLive);
       p.store = store.copy();
+      p.store.binder = p::name;
       p.bindings.addAll(bindings);
       p.spans.addAll(spans);
       p.primary = primary;
@@ -265,6 +301,9 @@ final class StepBuilder {
   }
 
   private void walk(int node, Path p, boolean started, List<Path> done) {
+    if (p.infeasible) {
+      return;
+    }
     if (started && labels.containsKey(node)) {
       p.target = node;
       done.add(p);
@@ -317,14 +356,16 @@ final class StepBuilder {
       TlaExpr free = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heapNow, List.of(new TlaExpr.Name(o))), "st"), new TlaExpr.Str("free"));
       TlaExpr anyFree = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(o, pool)), free);
       Path full = p.copy();
-      full.guards.add(new TlaExpr.Prefix(UnOp.NOT, anyFree));
+      full.guard(new TlaExpr.Prefix(UnOp.NOT, anyFree));
       fault(full, "model_bound", in, null, done);
       Path ok = p.copy();
-      ok.guards.add(anyFree);
+      ok.guard(anyFree);
       String name = ok.fresh("new_" + a.struct().name());
       ok.bindings.add(new Binding(false, name, new TlaExpr.Choose(new TlaExpr.Bound(o, pool), free)));
       TlaExpr obj = new TlaExpr.Name(name);
       ok.store.writeAt(heap, obj, Defaults.liveRecord(a.struct(), layout));
+      ok.nonNull.add(obj);
+      ok.knownLive.add(List.of(heap, obj));
       assign(ok, a.target(), obj, in, done, ok2 -> k.go(new Next(a.next(), ok2)));
       return;
     }
@@ -345,15 +386,15 @@ final class StepBuilder {
         return;
       }
       Path under = ok.copy();
-      under.guards.add(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
+      under.guard(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
       fault(under, "refcount_underflow", in, obj, done);
       TlaExpr dec = new TlaExpr.Infix(BinOp.MINUS, cur, new TlaExpr.Num(1));
       Path stays = ok.copy();
-      stays.guards.add(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(1)));
+      stays.guard(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(1)));
       stays.store.writeField(heap, obj, fname, dec);
       k.go(new Next(r.next(), stays));
       Path zero = ok.copy();
-      zero.guards.add(new TlaExpr.Infix(BinOp.EQ, cur, new TlaExpr.Num(1)));
+      zero.guard(new TlaExpr.Infix(BinOp.EQ, cur, new TlaExpr.Num(1)));
       zero.store.writeField(heap, obj, fname, new TlaExpr.Num(0));
       if (r.release() >= 0) {
         Symbol.LocalSym param = r.releaseParam();
@@ -361,6 +402,7 @@ final class StepBuilder {
         k.go(new Next(r.release(), zero));
       } else {
         zero.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
+        zero.forgetLiveness(heap);
         k.go(new Next(r.next(), zero));
       }
       return;
@@ -373,17 +415,18 @@ final class StepBuilder {
       Path ok = discharge(p, obs, in, done);
       String heap = layout.heapVar.get(s);
       Path isNull = ok.copy();
-      isNull.guards.add(new TlaExpr.Infix(BinOp.EQ, obj, ExprGen.NULL));
+      isNull.guard(new TlaExpr.Infix(BinOp.EQ, obj, ExprGen.NULL));
       fault(isNull, "null_deref", in, null, done);
       TlaExpr st = ok.store.readField(heap, obj, "st");
       Path twice = ok.copy();
-      twice.guards.add(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
-      twice.guards.add(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("freed")));
+      twice.guard(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
+      twice.guard(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("freed")));
       fault(twice, "double_free", in, obj, done);
       Path live = ok.copy();
-      live.guards.add(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
-      live.guards.add(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+      live.guard(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
+      live.guard(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
       live.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
+      live.forgetLiveness(heap);
       k.go(new Next(f.next(), live));
       return;
     }
@@ -401,9 +444,9 @@ final class StepBuilder {
       TlaExpr c = p.gen().gen(b.cond(), obs);
       Path ok = discharge(p, obs, in, done);
       Path yes = ok.copy();
-      yes.guards.add(c);
+      yes.guard(c);
       Path no = ok;
-      no.guards.add(new TlaExpr.Prefix(UnOp.NOT, c));
+      no.guard(new TlaExpr.Prefix(UnOp.NOT, c));
       k.go(new Next(b.then(), yes));
       k.go(new Next(b.orElse(), no));
       return;
@@ -418,7 +461,7 @@ final class StepBuilder {
       List<ExprGen.Obligation> obs = new ArrayList<>();
       TlaExpr c = p.gen().gen(a.cond(), obs);
       Path ok = discharge(p, obs, in, done);
-      ok.guards.add(c);
+      ok.guard(c);
       k.go(new Next(a.next(), ok));
       return;
     }
@@ -458,9 +501,9 @@ final class StepBuilder {
       }
       TlaExpr cur = p.store.readAt(selfVar, ExprGen.SELF);
       Path over = p.copy();
-      over.guards.add(new TlaExpr.Infix(BinOp.GEQ, cur, new TlaExpr.Num(it.bound())));
+      over.guard(new TlaExpr.Infix(BinOp.GEQ, cur, new TlaExpr.Num(it.bound())));
       fault(over, "model_bound", in, null, done);
-      p.guards.add(new TlaExpr.Infix(BinOp.LT, cur, new TlaExpr.Num(it.bound())));
+      p.guard(new TlaExpr.Infix(BinOp.LT, cur, new TlaExpr.Num(it.bound())));
       p.store.writeAt(selfVar, ExprGen.SELF, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
       k.go(new Next(it.next(), p));
       return;
@@ -481,10 +524,10 @@ final class StepBuilder {
       TlaExpr cur = p.store.readAt(rest, ExprGen.SELF);
       TlaExpr empty = new TlaExpr.SetOf(List.of());
       Path exit = p.copy();
-      exit.guards.add(new TlaExpr.Infix(BinOp.EQ, cur, empty));
+      exit.guard(new TlaExpr.Infix(BinOp.EQ, cur, empty));
       k.go(new Next(f.exit(), exit));
       Path more = p;
-      more.guards.add(new TlaExpr.Infix(BinOp.NEQ, cur, empty));
+      more.guard(new TlaExpr.Infix(BinOp.NEQ, cur, empty));
       String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
       String x = "x";
       more.bindings.add(new Binding(false, e, new TlaExpr.Choose(new TlaExpr.Bound(x, cur), new TlaExpr.Bool(true))));
@@ -561,15 +604,15 @@ final class StepBuilder {
       write = (path, v) -> path.store.write(var, v);
     }
     if (l.isLock()) {
-      ok.guards.add(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.NULL));
+      ok.guard(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.NULL));
       write.accept(ok, ExprGen.SELF);
       k.go(new Next(l.next(), ok));
       return;
     }
     Path bad = ok.copy();
-    bad.guards.add(new TlaExpr.Infix(BinOp.NEQ, holder, ExprGen.SELF));
+    bad.guard(new TlaExpr.Infix(BinOp.NEQ, holder, ExprGen.SELF));
     fault(bad, "bad_unlock", l, null, done);
-    ok.guards.add(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.SELF));
+    ok.guard(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.SELF));
     write.accept(ok, ExprGen.NULL);
     k.go(new Next(l.next(), ok));
   }
@@ -598,9 +641,9 @@ final class StepBuilder {
         TlaExpr len = new TlaExpr.Apply("Len", List.of(args.get(0)));
         TlaExpr cap = new TlaExpr.Num(capacityOf(coll));
         Path full = ok.copy();
-        full.guards.add(new TlaExpr.Infix(BinOp.GEQ, len, cap));
+        full.guard(new TlaExpr.Infix(BinOp.GEQ, len, cap));
         fault(full, "model_bound", pr, null, done);
-        ok.guards.add(new TlaExpr.Infix(BinOp.LT, len, cap));
+        ok.guard(new TlaExpr.Infix(BinOp.LT, len, cap));
         TlaExpr v = new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
         assign(ok, coll, v, pr, done, o -> k.go(new Next(pr.next(), o)));
         return;
@@ -609,14 +652,14 @@ final class StepBuilder {
         TlaExpr q = args.get(0);
         TlaExpr empty = new TlaExpr.Infix(BinOp.EQ, q, new TlaExpr.Tuple(List.of()));
         Path none = ok.copy();
-        none.guards.add(empty);
+        none.guard(empty);
         if (pr.result() != null) {
           assign(none, pr.result(), ExprGen.NULL, pr, done, o -> k.go(new Next(pr.next(), o)));
         } else {
           k.go(new Next(pr.next(), none));
         }
         Path some = ok;
-        some.guards.add(new TlaExpr.Prefix(UnOp.NOT, empty));
+        some.guard(new TlaExpr.Prefix(UnOp.NOT, empty));
         TlaExpr head = new TlaExpr.Apply("Head", List.of(q));
         TlaExpr tail = new TlaExpr.Apply("Tail", List.of(q));
         assign(some, coll, tail, pr, done, o -> {
@@ -633,7 +676,7 @@ final class StepBuilder {
         TlaExpr s = args.get(0);
         TlaExpr empty = new TlaExpr.SetOf(List.of());
         Path none = ok.copy();
-        none.guards.add(new TlaExpr.Infix(BinOp.EQ, s, empty));
+        none.guard(new TlaExpr.Infix(BinOp.EQ, s, empty));
         assign(none, pr.result(), ExprGen.NULL, pr, done, o -> k.go(new Next(pr.next(), o)));
         Path some = ok;
         String v = some.fresh("picked");
@@ -643,9 +686,9 @@ final class StepBuilder {
       }
       case "assert": {
         Path bad = ok.copy();
-        bad.guards.add(new TlaExpr.Prefix(UnOp.NOT, args.get(0)));
+        bad.guard(new TlaExpr.Prefix(UnOp.NOT, args.get(0)));
         fault(bad, "assertion", pr, null, done);
-        ok.guards.add(args.get(0));
+        ok.guard(args.get(0));
         k.go(new Next(pr.next(), ok));
         return;
       }
@@ -683,14 +726,14 @@ final class StepBuilder {
         return;
       case READ_UNLOCK: {
         Path bad = p.copy();
-        bad.guards.add(new TlaExpr.Infix(BinOp.EQ, mine, new TlaExpr.Num(0)));
+        bad.guard(new TlaExpr.Infix(BinOp.EQ, mine, new TlaExpr.Num(0)));
         fault(bad, "bad_rcu_unlock", r, null, done);
         Path nested = p.copy();
-        nested.guards.add(new TlaExpr.Infix(BinOp.GT, mine, new TlaExpr.Num(1)));
+        nested.guard(new TlaExpr.Infix(BinOp.GT, mine, new TlaExpr.Num(1)));
         nested.store.writeAt("rcu_depth", ExprGen.SELF, new TlaExpr.Infix(BinOp.MINUS, mine, new TlaExpr.Num(1)));
         k.go(new Next(r.next(), nested));
         Path outer = p;
-        outer.guards.add(new TlaExpr.Infix(BinOp.EQ, mine, new TlaExpr.Num(1)));
+        outer.guard(new TlaExpr.Infix(BinOp.EQ, mine, new TlaExpr.Num(1)));
         outer.store.writeAt("rcu_depth", ExprGen.SELF, new TlaExpr.Num(0));
         TlaExpr me = new TlaExpr.SetOf(List.of(ExprGen.SELF));
         TlaExpr gp = p.store.read("rcu_gp");
@@ -709,7 +752,7 @@ final class StepBuilder {
         k.go(new Next(r.next(), p));
         return;
       case SYNC_WAIT:
-        p.guards.add(new TlaExpr.Infix(BinOp.EQ, p.store.readAt("rcu_gp", ExprGen.SELF), empty));
+        p.guard(new TlaExpr.Infix(BinOp.EQ, p.store.readAt("rcu_gp", ExprGen.SELF), empty));
         k.go(new Next(r.next(), p));
         return;
       case CALL: {
@@ -725,9 +768,9 @@ final class StepBuilder {
             new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "fn"), fn),
                 new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "obj"), obj)));
         Path twice = ok.copy();
-        twice.guards.add(pendingAlready);
+        twice.guard(pendingAlready);
         fault(twice, "double_call_rcu", r, obj, done);
-        ok.guards.add(new TlaExpr.Prefix(UnOp.NOT, pendingAlready));
+        ok.guard(new TlaExpr.Prefix(UnOp.NOT, pendingAlready));
         TlaExpr rec = new TlaExpr.Record(List.of(java.util.Map.entry("fn", fn), java.util.Map.entry("obj", obj),
             java.util.Map.entry("wait", readers(ok.store.read("rcu_depth")))));
         ok.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.CUP, cbs, new TlaExpr.SetOf(List.of(rec))));
@@ -735,8 +778,8 @@ final class StepBuilder {
         return;
       }
       case BARRIER:
-        p.guards.add(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_cbs"), empty));
-        p.guards.add(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_running"), empty));
+        p.guard(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_cbs"), empty));
+        p.guard(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_running"), empty));
         k.go(new Next(r.next(), p));
         return;
       case TAKE: {
@@ -744,7 +787,7 @@ final class StepBuilder {
         TlaExpr ready = new TlaExpr.Infix(BinOp.AND,
             new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "fn"), new TlaExpr.Str(r.callback().name())),
             new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "wait"), empty));
-        p.guards.add(new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound("c", cbs)), ready));
+        p.guard(new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound("c", cbs)), ready));
         String cb = p.fresh("cb");
         p.bindings.add(new Binding(false, cb, new TlaExpr.Choose(new TlaExpr.Bound("c", cbs), ready)));
         p.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.SETMINUS, cbs, new TlaExpr.SetOf(List.of(n(cb)))));
@@ -789,33 +832,46 @@ final class StepBuilder {
       if (o.obj().equals(ExprGen.SELF)) {
         continue;
       }
+      String heap = layout.heapVar.get(o.struct());
+      List<Object> key = List.of(heap, o.obj());
+      if (ok.nonNull.contains(o.obj()) && ok.knownLive.contains(key)) {
+        continue; // checked earlier in this step, and nothing freed since
+      }
       TlaExpr isNull = new TlaExpr.Infix(BinOp.EQ, o.obj(), ExprGen.NULL);
-      TlaExpr st = ok.store.readField(layout.heapVar.get(o.struct()), o.obj(), "st");
+      TlaExpr st = ok.store.readField(heap, o.obj(), "st");
       TlaExpr notLive = new TlaExpr.Infix(BinOp.NEQ, st, new TlaExpr.Str("live"));
       Path nul = ok.copy();
       if (o.context() != null) {
-        nul.guards.add(o.context());
+        nul.guard(o.context());
       }
-      nul.guards.add(isNull);
+      nul.guard(isNull);
       fault(nul, "null_deref", in, null, done);
       Path freed = ok.copy();
       if (o.context() != null) {
-        freed.guards.add(o.context());
+        freed.guard(o.context());
       }
-      freed.guards.add(new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL));
-      freed.guards.add(notLive);
+      freed.guard(new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL));
+      freed.guard(notLive);
       fault(freed, "use_after_free", in, o.obj(), done);
       Path fine = ok.copy();
       TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL),
           new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
-      fine.guards.add(o.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, o.context(), good));
+      fine.guard(o.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, o.context(), good));
+      if (o.context() == null) {
+        fine.nonNull.add(o.obj());
+        fine.knownLive.add(key);
+      }
       ok = fine;
     }
     return ok;
   }
 
+
   /** Ends a path with a fault: the state is unchanged but for `fault`. */
   private void fault(Path p, String kind, Instr in, TlaExpr obj, List<Path> done) {
+    if (p.infeasible) {
+      return;
+    }
     p.fault = kind;
     p.primary = in.span();
     if (p.spans.isEmpty() || !p.spans.get(p.spans.size() - 1).equals(in.span())) {

@@ -31,10 +31,37 @@ final class Store {
 
   private final LinkedHashMap<String, Cell> cells = new LinkedHashMap<>();
 
+  /**
+   * Names an intermediate value (as a LET definition of the path) and returns the name; null
+   * means values stay inline. Naming the new value of a variable the first time a point of it
+   * is read through an EXCEPT keeps long atomic steps linear in size instead of nesting
+   * EXCEPTs inside EXCEPTs.
+   */
+  java.util.function.BiFunction<String, TlaExpr, TlaExpr> binder;
+
   Store copy() {
     Store s = new Store();
     cells.forEach((k, v) -> s.cells.put(k, v.copy()));
     return s;
+  }
+
+  /** The current value of a variable as something cheap to apply: a name. */
+  private TlaExpr materialized(String var) {
+    Cell c = cells.get(var);
+    if (c == null) {
+      return new TlaExpr.Name(var);
+    }
+    if (c.updates.isEmpty() && c.whole instanceof TlaExpr.Name) {
+      return c.whole;
+    }
+    if (binder == null) {
+      return value(var, c);
+    }
+    TlaExpr named = binder.apply(var, value(var, c));
+    Cell fresh = new Cell();
+    fresh.whole = named;
+    cells.put(var, fresh);
+    return named;
   }
 
   /** The current value of a whole variable. */
@@ -73,7 +100,7 @@ final class Store {
         }
       }
     }
-    return new TlaExpr.FunApp(read(var), List.of(key));
+    return new TlaExpr.FunApp(materialized(var), List.of(key));
   }
 
   /** The current value of {@code var[key].field}. */

@@ -1,0 +1,102 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.UnOp;
+import java.util.Set;
+
+/**
+ * Constant folding for the guards a path collects: comparisons of literals, of an expression
+ * with itself, of a fresh object with NULL, and the boolean connectives around them. A guard
+ * that folds to FALSE makes its path impossible, so no action is emitted for it (e.g. the
+ * use-after-free branch of a field access on an object allocated in the same step).
+ */
+final class Simplify {
+  private Simplify() {}
+
+  static final TlaExpr TRUE = new TlaExpr.Bool(true);
+  static final TlaExpr FALSE = new TlaExpr.Bool(false);
+
+  /** Folds {@code e}; {@code nonNull} holds expressions known not to be NULL on this path. */
+  static TlaExpr fold(TlaExpr e, Set<TlaExpr> nonNull) {
+    if (e instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
+      TlaExpr a = fold(p.arg(), nonNull);
+      if (a instanceof TlaExpr.Bool b) {
+        return new TlaExpr.Bool(!b.v());
+      }
+      return a == p.arg() ? e : new TlaExpr.Prefix(UnOp.NOT, a);
+    }
+    if (!(e instanceof TlaExpr.Infix in)) {
+      return e;
+    }
+    switch (in.op()) {
+      case AND: {
+        TlaExpr l = fold(in.left(), nonNull);
+        TlaExpr r = fold(in.right(), nonNull);
+        if (l.equals(FALSE) || r.equals(FALSE)) {
+          return FALSE;
+        }
+        if (l.equals(TRUE)) {
+          return r;
+        }
+        if (r.equals(TRUE)) {
+          return l;
+        }
+        return new TlaExpr.Infix(BinOp.AND, l, r);
+      }
+      case OR: {
+        TlaExpr l = fold(in.left(), nonNull);
+        TlaExpr r = fold(in.right(), nonNull);
+        if (l.equals(TRUE) || r.equals(TRUE)) {
+          return TRUE;
+        }
+        if (l.equals(FALSE)) {
+          return r;
+        }
+        if (r.equals(FALSE)) {
+          return l;
+        }
+        return new TlaExpr.Infix(BinOp.OR, l, r);
+      }
+      case IMPLIES: {
+        TlaExpr l = fold(in.left(), nonNull);
+        TlaExpr r = fold(in.right(), nonNull);
+        if (l.equals(FALSE) || r.equals(TRUE)) {
+          return TRUE;
+        }
+        if (l.equals(TRUE)) {
+          return r;
+        }
+        return new TlaExpr.Infix(BinOp.IMPLIES, l, r);
+      }
+      case EQ:
+      case NEQ: {
+        Boolean same = compare(in.left(), in.right(), nonNull);
+        if (same == null) {
+          return e;
+        }
+        return new TlaExpr.Bool(in.op() == BinOp.EQ ? same : !same);
+      }
+      default:
+        return e;
+    }
+  }
+
+  /** Whether two values are equal, when that is known without the state; else null. */
+  private static Boolean compare(TlaExpr a, TlaExpr b, Set<TlaExpr> nonNull) {
+    if (isLiteral(a) && isLiteral(b)) {
+      return a.equals(b);
+    }
+    if (a.equals(b)) {
+      return true;
+    }
+    if ((b.equals(ExprGen.NULL) && nonNull.contains(a)) || (a.equals(ExprGen.NULL) && nonNull.contains(b))) {
+      return false;
+    }
+    return null;
+  }
+
+  private static boolean isLiteral(TlaExpr e) {
+    return e instanceof TlaExpr.Str || e instanceof TlaExpr.Num || e instanceof TlaExpr.Bool;
+  }
+}
