@@ -27,6 +27,11 @@ Init ==
     /\ b = NULL
     /\ transfers = 0
 
+\* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
+AllDone ==
+    /\ \A t \in Thread_left : pc[t] = "Done"
+    /\ \A t \in Thread_right : pc[t] = "Done"
+
 --------------------------------------------------------------------------------
 
 \* thread left (examples/tutorial/deadlock.ifl:12)
@@ -176,11 +181,6 @@ right_step(self) ==
     \/ right_L25_unlock(self)
 
 --------------------------------------------------------------------------------
-
-\* every thread ran to its end (daemons: or rests at the head of its loop)
-AllDone ==
-    /\ \A t \in Thread_left : pc[t] = "Done"
-    /\ \A t \in Thread_right : pc[t] = "Done"
 
 \* stuttering at the end, so a finished run is not a deadlock
 Terminated ==

@@ -28,6 +28,11 @@ Init ==
     /\ sender_b = [t \in Thread_sender |-> NULL]
     /\ receiver_b = [t \in Thread_receiver |-> NULL]
 
+\* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
+AllDone ==
+    /\ \A t \in Thread_sender : pc[t] = "Done"
+    /\ \A t \in Thread_receiver : pc[t] = "Done"
+
 --------------------------------------------------------------------------------
 
 \* thread sender (examples/tutorial/leak.ifl:16)
@@ -172,11 +177,6 @@ receiver_step(self) ==
     \/ receiver_L25_uaf(self)
 
 --------------------------------------------------------------------------------
-
-\* every thread ran to its end (daemons: or rests at the head of its loop)
-AllDone ==
-    /\ \A t \in Thread_sender : pc[t] = "Done"
-    /\ \A t \in Thread_receiver : pc[t] = "Done"
 
 \* stuttering at the end, so a finished run is not a deadlock
 Terminated ==

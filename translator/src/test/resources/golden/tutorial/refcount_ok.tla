@@ -22,12 +22,17 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
-         CASE t \in Thread_producer -> "L17" [] t \in Thread_consumer -> "L25"]
+              CASE t \in Thread_producer -> "L17" [] t \in Thread_consumer -> "L25"]
     /\ fault = [kind |-> "none"]
     /\ sock = [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, state |-> 0]]
     /\ shared = NULL
     /\ producer_sk = [t \in Thread_producer |-> NULL]
     /\ consumer_sk = [t \in Thread_consumer |-> NULL]
+
+\* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
+AllDone ==
+    /\ \A t \in Thread_producer : pc[t] = "Done"
+    /\ \A t \in Thread_consumer : pc[t] = "Done"
 
 --------------------------------------------------------------------------------
 
@@ -290,11 +295,6 @@ consumer_step(self) ==
     \/ consumer_L28_underflow(self)
 
 --------------------------------------------------------------------------------
-
-\* every thread ran to its end (daemons: or rests at the head of its loop)
-AllDone ==
-    /\ \A t \in Thread_producer : pc[t] = "Done"
-    /\ \A t \in Thread_consumer : pc[t] = "Done"
 
 \* stuttering at the end, so a finished run is not a deadlock
 Terminated ==
