@@ -46,13 +46,42 @@ public final class Vacuity {
         }
       } else if (!ran) {
         silent.add(t.name());
-        out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never ran a step", where));
+        String stuck = stuckAt(t, acts, coverage);
+        out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
+            + (stuck.isEmpty() ? "it never ran a step" : "it waits forever at " + stuck), where));
       } else if (acts.stream().noneMatch(a -> "Done".equals(a.to()) && coverage.fired(a.name()))) {
-        out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: no explored run reaches its end", where));
+        String stuck = stuckAt(t, acts, coverage);
+        out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
+            + (stuck.isEmpty() ? "no explored run reaches its end" : "it waits forever at " + stuck), where));
       }
     }
     out.addAll(statements(map, coverage, silent));
     return out;
+  }
+
+  /**
+   * ` (it stops at `await ready`, m.ifl:35)`: the reached places of the thread none of whose steps
+   * ever ran, i.e. where it waits forever; empty when there is none.
+   */
+  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, TlcCoverage coverage) {
+    Set<String> reached = new java.util.LinkedHashSet<>();
+    reached.add(t.entry());
+    for (SourceMap.Action a : acts) {
+      if (a.to() != null && coverage.fired(a.name())) {
+        reached.add(a.to());
+      }
+    }
+    List<String> stuck = new ArrayList<>();
+    for (String label : reached) {
+      List<SourceMap.Action> from = acts.stream().filter(a -> label.equals(a.from()) && a.fault() == null).toList();
+      if (!from.isEmpty() && from.stream().noneMatch(a -> coverage.fired(a.name()))) {
+        SourceMap.Loc l = from.get(0).primary();
+        if (l != null) {
+          stuck.add("`" + TraceMapper.code(l.text()) + "` (" + TraceMapper.where(l) + ")");
+        }
+      }
+    }
+    return String.join(" or ", stuck);
   }
 
   /**

@@ -93,9 +93,10 @@ public final class ProgressLine {
     return b.toString();
   }
 
-  /** `slow: 2,345,678 distinct states, depth 45, 0:12: holds`. */
+  /** `slow: holds, 2,345,678 distinct states, depth 45, 0:12`. */
   String finalLine(String model, CheckReport r) {
     StringBuilder b = new StringBuilder((total > 1 ? "[" + done + "/" + total + "] " : "") + model + ": ");
+    b.append(SummaryTable.verdict(r.verdict())).append(", ");
     if (r.statistics().distinct() >= 0) {
       b.append(String.format(Locale.ROOT, "%,d distinct states", r.statistics().distinct()));
       if (r.statistics().depth() >= 0) {
@@ -103,7 +104,7 @@ public final class ProgressLine {
       }
       b.append(", ");
     }
-    b.append(elapsed(r.translateMillis() + r.tlcMillis())).append(": ").append(SummaryTable.verdict(r.verdict()));
+    b.append(elapsed(r.translateMillis() + r.tlcMillis()));
     return b.toString();
   }
 

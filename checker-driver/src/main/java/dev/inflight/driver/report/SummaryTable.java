@@ -52,7 +52,11 @@ public final class SummaryTable {
     }
     int total = run.reports().size() + run.skipped().size();
     List<String> parts = new ArrayList<>();
-    counts.forEach((k, v) -> parts.add(v + " " + k));
+    for (String k : List.of("holds", "violated", "incomplete", "bad input", "internal error", "skipped")) {
+      if (counts.containsKey(k)) {
+        parts.add(counts.get(k) + " " + k);
+      }
+    }
     b.append(total).append(total == 1 ? " model: " : " models: ").append(String.join(", ", parts))
         .append("; exit ").append(run.exitCode()).append('\n');
     return b.toString();

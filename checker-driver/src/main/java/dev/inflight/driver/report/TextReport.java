@@ -62,7 +62,7 @@ public final class TextReport {
   /** `warning[vacuity]: … (file:line)`. */
   public static String warning(Warning w) {
     return "warning[vacuity]: " + w.message()
-        + (w.loc() == null || w.kind().equals(Warning.STATEMENT_NEVER_REACHED) ? "" : " (" + TraceMapper.where(w.loc()) + ")");
+        + (w.loc() == null || w.message().contains(TraceMapper.where(w.loc())) ? "" : " (" + TraceMapper.where(w.loc()) + ")");
   }
 
   /** The text of everything {@link #print} writes to stdout, as one string (for JUnit failures). */
