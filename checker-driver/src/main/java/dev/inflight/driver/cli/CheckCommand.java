@@ -137,7 +137,9 @@ final class CheckCommand implements Callable<Integer> {
 
     if (stdoutFormat == Format.text) {
       if (run.reports().size() + run.skipped().size() > 1) {
-        out.println();
+        if (run.reports().stream().anyMatch(r -> r.verdict() != Verdict.BAD_INPUT)) {
+          out.println();
+        }
         out.print(SummaryTable.render(run));
       }
     } else {
@@ -294,8 +296,8 @@ final class CheckCommand implements Callable<Integer> {
           line.finish(name(models.get(i)), r);
         }
         if (textOut != null) {
-          if (printed++ > 0) {
-            textOut.println();
+          if (r.verdict() != Verdict.BAD_INPUT && printed++ > 0) {
+            textOut.println(); // bad input prints only on stderr
           }
           TextReport.print(r, textOut, err, common.verbose);
         } else if (!r.diagnostics().isEmpty() || (r.verdict() == Verdict.BAD_INPUT && r.message() != null)) {
