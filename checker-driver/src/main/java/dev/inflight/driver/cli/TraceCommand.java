@@ -83,7 +83,7 @@ final class TraceCommand implements Callable<Integer> {
       case html -> write(target, chart.html(), out);
       case dot -> write(target, chart.dot(), out);
       case svg -> {
-        String dot = findDot();
+        String dot = dotLookup.get();
         Path dotFile = target.resolveSibling(stripExt(target.getFileName().toString()) + ".dot");
         if (dot == null) {
           write(dotFile, chart.dot(), out);
@@ -114,6 +114,9 @@ final class TraceCommand implements Callable<Integer> {
     int dot = n.lastIndexOf('.');
     return dot > 0 ? n.substring(0, dot) : n;
   }
+
+  /** Finds Graphviz `dot`; tests replace it to exercise both the rendering and the fallback. */
+  static java.util.function.Supplier<String> dotLookup = TraceCommand::findDot;
 
   /** The `dot` executable on PATH, or null. */
   static String findDot() {

@@ -179,7 +179,7 @@ public final class TraceChart {
     if (bold && !body.isEmpty()) {
       body = "<B>" + body + "</B>";
     }
-    return "<TD ALIGN=\"LEFT\"" + (bg == null ? "" : " BGCOLOR=\"" + bg + "\"") + ">" + body + "</TD>";
+    return "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\"" + (bg == null ? "" : " BGCOLOR=\"" + bg + "\"") + ">" + body + "</TD>";
   }
 
   private static String color(Life l) {

@@ -55,23 +55,25 @@ class TraceInitCompletionTest {
     DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new java.io.ByteArrayInputStream(
         label.replace("&", "&amp;").replace("&amp;lt;", "&lt;").replace("&amp;gt;", "&gt;").replace("&amp;amp;", "&amp;")
             .replace("&amp;quot;", "&quot;").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-    assertThat(label).contains("<TD ALIGN=\"LEFT\" BGCOLOR=\"#ffb3b3\"><B>touch sk<BR/>");
+    assertThat(label).contains("<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" BGCOLOR=\"#ffb3b3\"><B>touch sk<BR/>");
   }
 
   @Test
-  void svgWithoutGraphvizWritesTheDotAndSaysHowToRenderIt() throws IOException {
-    if (TraceCommandAccess.dotOnPath()) {
-      return; // this machine has Graphviz: nothing to fall back from
-    }
-    DslTrace t = new DslTrace(null, "x", List.of(new DslStep(1, null, null, null, List.of(), List.of(), List.of(), null)), null, false, List.of());
-    assertThat(TraceChart.of("m", t).dot()).contains("digraph trace");
+  void svgWithoutGraphvizWritesTheDotAndSaysHowToRenderIt() {
     Path svg = tmp.resolve("uaf.svg");
-
-    Run r = Cli.run("trace", UAF.toString(), "--format", "svg", "-o", svg.toString());
+    java.util.function.Supplier<String> real = TraceCommand.dotLookup;
+    TraceCommand.dotLookup = () -> null;
+    Run r;
+    try {
+      r = Cli.run("trace", UAF.toString(), "--format", "svg", "-o", svg.toString());
+    } finally {
+      TraceCommand.dotLookup = real;
+    }
 
     assertThat(r.exit()).as(r.describe()).isEqualTo(ExitCodes.VIOLATED);
     assertThat(tmp.resolve("uaf.dot")).isRegularFile();
     assertThat(svg).doesNotExist();
+    assertThat(r.out()).contains("wrote " + tmp.resolve("uaf.dot"));
     assertThat(r.err()).contains("Graphviz `dot` is not on PATH").contains("dot -Tsvg " + tmp.resolve("uaf.dot") + " -o " + svg);
   }
 
@@ -134,10 +136,4 @@ class TraceInitCompletionTest {
         .contains("_picocli_inflight_trace").contains("_picocli_inflight_init").contains("--format").contains("--fail-fast");
   }
 
-  /** Test access to the package-private PATH lookup. */
-  static final class TraceCommandAccess {
-    static boolean dotOnPath() {
-      return TraceCommand.findDot() != null;
-    }
-  }
 }
