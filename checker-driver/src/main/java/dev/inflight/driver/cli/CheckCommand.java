@@ -295,14 +295,22 @@ final class CheckCommand implements Callable<Integer> {
         if (line != null) {
           line.finish(name(models.get(i)), r);
         }
-        if (textOut != null) {
-          if (r.verdict() != Verdict.BAD_INPUT && printed++ > 0) {
-            textOut.println(); // bad input prints only on stderr
+        boolean separate = r.verdict() != Verdict.BAD_INPUT && printed++ > 0; // bad input prints only on stderr
+        Runnable print = () -> {
+          if (textOut != null) {
+            if (separate) {
+              textOut.println();
+            }
+            TextReport.print(r, textOut, err, common.verbose);
+          } else if (!r.diagnostics().isEmpty() || (r.verdict() == Verdict.BAD_INPUT && r.message() != null)) {
+            // Machine formats on stdout: the diagnostics still go to stderr for the human reading the log.
+            TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
           }
-          TextReport.print(r, textOut, err, common.verbose);
-        } else if (!r.diagnostics().isEmpty() || (r.verdict() == Verdict.BAD_INPUT && r.message() != null)) {
-          // Machine formats on stdout: the diagnostics still go to stderr for the human reading the log.
-          TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
+        };
+        if (line != null) {
+          line.above(print);
+        } else {
+          print.run();
         }
         if (failFast && r.verdict() != Verdict.HOLDS) {
           stop = true;

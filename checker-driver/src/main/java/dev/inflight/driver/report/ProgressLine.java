@@ -18,6 +18,7 @@ public final class ProgressLine {
   private final int total;
   private int done;
   private boolean showing;
+  private String current;
   private String lastModel;
   private long lastDistinct;
   private long lastMillis;
@@ -58,7 +59,8 @@ public final class ProgressLine {
     }
     lastDistinct = p.distinct();
     lastMillis = now;
-    err.print("\r" + line(model, p, rate, now - started) + "\033[K");
+    current = line(model, p, rate, now - started);
+    err.print("\r" + current + "\033[K");
     err.flush();
     showing = true;
   }
@@ -69,7 +71,25 @@ public final class ProgressLine {
     err.print((showing ? "\r" : "") + finalLine(model, r) + (showing ? "\033[K" : "") + "\n");
     err.flush();
     showing = false;
+    current = null;
     lastModel = null;
+  }
+
+  /**
+   * Runs {@code print} (which writes to the same terminal, e.g. a report on stdout) with the
+   * progress line cleared, then draws the line again, so other models' progress never lands in
+   * the middle of a report.
+   */
+  public synchronized void above(Runnable print) {
+    if (showing) {
+      err.print("\r\033[K");
+      err.flush();
+    }
+    print.run();
+    if (showing && current != null) {
+      err.print(current + "\033[K");
+      err.flush();
+    }
   }
 
   String prefix(String model) {

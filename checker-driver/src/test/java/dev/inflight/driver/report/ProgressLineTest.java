@@ -47,6 +47,19 @@ class ProgressLineTest {
   }
 
   @Test
+  void printingAboveTheLineClearsItAndDrawsItAgain() {
+    StringWriter sw = new StringWriter();
+    PrintWriter err = new PrintWriter(sw);
+    ProgressLine line = new ProgressLine(err, 2, () -> 0);
+    line.update("b", 0, new TlcProgress(10, 5, 2, -1, -1, 3));
+
+    line.above(() -> err.print("model a ...\n"));
+
+    assertThat(sw.toString()).isEqualTo("\r[1/2] b: 5 distinct states, queue 2, depth 3, 0:00\033[K"
+        + "\r\033[Kmodel a ...\n[1/2] b: 5 distinct states, queue 2, depth 3, 0:00\033[K");
+  }
+
+  @Test
   void tlcMainProgressLinesParse() {
     assertThat(TlcMain.parse("@inflight-progress 120 50 7 4")).isEqualTo(new TlcProgress(120, 50, 7, -1, -1, 4));
     assertThat(TlcMain.parse("Exception in thread main")).isNull();
