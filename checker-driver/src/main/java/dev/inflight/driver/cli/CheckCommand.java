@@ -48,8 +48,9 @@ import picocli.CommandLine.Parameters;
         "With several models the exit code is the highest of their codes.",
         "",
         "Formats: text (default), json (docs/output-formats.md), junit (JUnit XML), sarif (SARIF 2.1.0).",
-        "  --output FILE writes --format (or FORMAT:FILE, or the format its extension names: .json, .xml, .sarif)",
-        "  to FILE, and the terminal keeps the text report; --output is repeatable."})
+        "  --output FILE writes --format's document (else the format the extension names: .json, .xml, .sarif)",
+        "  to FILE, and the terminal keeps the text report. --output FORMAT:FILE writes FORMAT to FILE and",
+        "  leaves --format on stdout. --output is repeatable."})
 final class CheckCommand implements Callable<Integer> {
   enum Format { text, json, junit, sarif }
 
@@ -129,7 +130,10 @@ final class CheckCommand implements Callable<Integer> {
         .withVacuity(!noVacuity).withConfig(config);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Format stdoutFormat = targets.isEmpty() ? (format == null ? Format.text : format) : Format.text;
+    // An --output without a FORMAT: prefix takes --format's document to its file, and the terminal
+    // keeps the text; with only prefixed outputs, --format still goes to stdout.
+    boolean redirected = outputs.stream().anyMatch(o -> prefix(o) == null);
+    Format stdoutFormat = format != null && !redirected ? format : Format.text;
     boolean showProgress = !quiet && (progress == Progress.always || (progress == Progress.auto && System.console() != null));
     ProgressLine line = showProgress ? new ProgressLine(err, models.size()) : null;
 
@@ -186,17 +190,8 @@ final class CheckCommand implements Callable<Integer> {
   private List<Target> targets() {
     List<Target> out = new ArrayList<>();
     for (String o : outputs) {
-      Format f = null;
-      String file = o;
-      int colon = o.indexOf(':');
-      if (colon > 0) {
-        try {
-          f = Format.valueOf(o.substring(0, colon).toLowerCase(Locale.ROOT));
-          file = o.substring(colon + 1);
-        } catch (IllegalArgumentException notAFormat) {
-          f = null;
-        }
-      }
+      Format f = prefix(o);
+      String file = f == null ? o : o.substring(o.indexOf(':') + 1);
       if (f == null) {
         f = format != null ? format : byExtension(file);
       }
@@ -210,6 +205,19 @@ final class CheckCommand implements Callable<Integer> {
       out.add(new Target(f, p));
     }
     return out;
+  }
+
+  /** The format of `FORMAT:FILE`, or null when there is no (known) prefix. */
+  private static Format prefix(String output) {
+    int colon = output.indexOf(':');
+    if (colon <= 0) {
+      return null;
+    }
+    try {
+      return Format.valueOf(output.substring(0, colon).toLowerCase(Locale.ROOT));
+    } catch (IllegalArgumentException notAFormat) {
+      return null;
+    }
   }
 
   private static Format byExtension(String file) {

@@ -48,13 +48,19 @@ class OutputFormatsTest {
   @TempDir
   Path tmp;
 
+  /** The text report of the same run (written with --output text:FILE). */
+  private static String uafText;
+
   @BeforeAll
   static void checkUafOnceInAllFormats() throws IOException {
-    Path s = shared.resolve("out/uaf.sarif");
     Path j = shared.resolve("out/uaf.json");
-    uaf = Cli.run("check", UAF.toString(), "--output", "sarif:" + s, "--output", j.toString());
-    sarif = JSON.readTree(s.toFile());
+    Path t = shared.resolve("out/uaf.txt");
+    // What `bin/inflight check examples/tutorial/refcount_uaf.ifl --format sarif` prints, plus the
+    // JSON and text of the same run in files.
+    uaf = Cli.run("check", UAF.toString(), "--format", "sarif", "--output", "json:" + j, "--output", "text:" + t);
+    sarif = JSON.readTree(uaf.out());
     json = JSON.readTree(j.toFile());
+    uafText = Files.readString(t);
   }
 
   // ------------------------------------------------------------------ SARIF
@@ -88,7 +94,7 @@ class OutputFormatsTest {
     assertThat(phys.get("artifactLocation").get("uri").asText()).endsWith("examples/tutorial/refcount_uaf.ifl");
     assertThat(phys.get("region").get("startLine").asInt()).isEqualTo(touchLine);
 
-    int steps = stateCount(uaf.out());
+    int steps = stateCount(uafText);
     assertThat(steps).isEqualTo(json.get("models").get(0).get("trace").get("steps").size());
     JsonNode flowLocations = r.get("codeFlows").get(0).get("threadFlows").get(0).get("locations");
     assertThat(flowLocations).as("one thread-flow location per trace step").hasSize(steps);
@@ -150,8 +156,24 @@ class OutputFormatsTest {
   }
 
   @Test
-  void withOutputTheTerminalKeepsTheTextReport() {
-    assertThat(uaf.out()).contains("VIOLATED: no_use_after_free").contains("counterexample, ");
+  void textFileHoldsTheTextReport() {
+    assertThat(uafText).contains("VIOLATED: no_use_after_free").contains("counterexample, ");
+  }
+
+  @Test
+  void anOutputWithoutPrefixTakesTheFormatAndTheTerminalKeepsText() throws IOException {
+    Path bad = Files.writeString(tmp.resolve("bad.ifl"), "model bad\nthread t {\n  x = nosuch\n}\n");
+    Path out = tmp.resolve("report.sarif");
+
+    Run r = Cli.run("check", "--format", "sarif", "--output", out.toString(), bad.toString());
+
+    assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(r.out()).doesNotContain("\"$schema\"");
+    JsonNode doc = JSON.readTree(out.toFile());
+    JsonNode result = doc.get("runs").get(0).get("results").get(0);
+    assertThat(result.get("ruleId").asText()).isEqualTo("E0200");
+    assertThat(result.get("locations").get(0).get("physicalLocation").get("region").get("startLine").asInt()).isEqualTo(3);
+    assertThat(sarifSchema().validate(doc)).isEmpty();
   }
 
   @Test
