@@ -32,6 +32,7 @@ public final class Vacuity {
       byThread.computeIfAbsent(a.thread(), k -> new ArrayList<>()).add(a);
     }
     Set<String> silent = new HashSet<>();
+    Set<String> told = new HashSet<>(); // statements a thread warning already names
     for (SourceMap.Thread t : map.threads()) {
       List<SourceMap.Action> acts = byThread.getOrDefault(t.name(), List.of());
       if (acts.isEmpty() || acts.stream().noneMatch(a -> coverage.knows(a.name())) || t.instances().isEmpty()) {
@@ -41,21 +42,23 @@ public final class Vacuity {
       SourceMap.Loc where = entryLoc(t);
       if (t.daemon()) {
         if (!ran) {
-          silent.add(t.name());
-          out.add(new Warning(Warning.MECHANISM_NEVER_RAN, mechanism(t), where));
+          silent.add(t.name()); // its statements are covered by this one warning (or by none)
+          if (used(t, map)) {
+            out.add(new Warning(Warning.MECHANISM_NEVER_RAN, mechanism(t), where));
+          }
         }
       } else if (!ran) {
         silent.add(t.name());
-        String stuck = stuckAt(t, acts, coverage);
+        String stuck = stuckAt(t, acts, coverage, told);
         out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
             + (stuck.isEmpty() ? "it never ran a step" : "it waits forever at " + stuck), where));
       } else if (acts.stream().noneMatch(a -> "Done".equals(a.to()) && coverage.fired(a.name()))) {
-        String stuck = stuckAt(t, acts, coverage);
+        String stuck = stuckAt(t, acts, coverage, told);
         out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
             + (stuck.isEmpty() ? "no explored run reaches its end" : "it waits forever at " + stuck), where));
       }
     }
-    out.addAll(statements(map, coverage, silent));
+    out.addAll(statements(map, coverage, silent, told));
     return out;
   }
 
@@ -63,7 +66,7 @@ public final class Vacuity {
    * ` (it stops at `await ready`, m.ifl:35)`: the reached places of the thread none of whose steps
    * ever ran, i.e. where it waits forever; empty when there is none.
    */
-  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, TlcCoverage coverage) {
+  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, TlcCoverage coverage, Set<String> told) {
     Set<String> reached = new java.util.LinkedHashSet<>();
     reached.add(t.entry());
     for (SourceMap.Action a : acts) {
@@ -78,6 +81,7 @@ public final class Vacuity {
         SourceMap.Loc l = from.get(0).primary();
         if (l != null) {
           stuck.add("`" + TraceMapper.code(l.text()) + "` (" + TraceMapper.where(l) + ")");
+          told.add(key(l));
         }
       }
     }
@@ -101,6 +105,36 @@ public final class Vacuity {
     return "daemon thread " + t.name() + " never ran" + tail;
   }
 
+  /**
+   * Whether the model uses a mechanism at all: a work item some step can `queue_work`, an RCU
+   * callback some step can pass to `call_rcu`. A library may declare one for a code path the
+   * model never calls (the translator already warns that the function is never called); that
+   * mechanism is not part of the model, so its never running says nothing. Daemon threads the
+   * model declares itself always count.
+   */
+  private static boolean used(SourceMap.Thread t, SourceMap map) {
+    java.util.regex.Pattern call;
+    if (t.workItem() != null) {
+      call = java.util.regex.Pattern.compile("\\bqueue_work\\s*\\(\\s*" + java.util.regex.Pattern.quote(t.workItem()) + "\\s*\\)");
+    } else if (t.name().startsWith("rcu_cb_")) {
+      call = java.util.regex.Pattern.compile("\\bcall_rcu\\s*\\(.*,\\s*"
+          + java.util.regex.Pattern.quote(t.name().substring("rcu_cb_".length())) + "\\s*\\)");
+    } else {
+      return true;
+    }
+    for (SourceMap.Action a : map.actions()) {
+      if (a.thread().equals(t.name())) {
+        continue;
+      }
+      for (SourceMap.Loc l : a.statements()) {
+        if (l.text() != null && call.matcher(TraceMapper.code(l.text())).find()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** The function of `work W: FN`, from the declaration's text; null if it cannot be read. */
   private static String workFunction(SourceMap.Loc decl) {
     String text = decl == null || decl.text() == null ? "" : TraceMapper.code(decl.text());
@@ -122,7 +156,11 @@ public final class Vacuity {
   }
 
   /** Statements of the model's own file that only never-fired (non-fault) actions run. */
-  private static List<Warning> statements(SourceMap map, TlcCoverage coverage, Set<String> silentThreads) {
+  private static String key(SourceMap.Loc l) {
+    return l.file() + ":" + l.line() + ":" + l.col();
+  }
+
+  private static List<Warning> statements(SourceMap map, TlcCoverage coverage, Set<String> silentThreads, Set<String> told) {
     String root = map.files().isEmpty() ? null : map.files().get(0);
     Map<String, SourceMap.Loc> all = new LinkedHashMap<>();
     Set<String> reached = new HashSet<>();
@@ -132,7 +170,10 @@ public final class Vacuity {
       }
       boolean fired = coverage.fired(a.name());
       for (SourceMap.Loc l : a.statements()) {
-        String key = l.file() + ":" + l.line() + ":" + l.col();
+        String key = key(l);
+        if (told.contains(key)) {
+          continue;
+        }
         if (fired) {
           reached.add(key);
         } else if (!silentThreads.contains(a.thread()) && (root == null || root.equals(l.file()))) {

@@ -21,8 +21,11 @@ public final class SummaryTable {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"model", "property", "verdict", "distinct states", "time"});
     Map<String, Integer> counts = new LinkedHashMap<>();
+    Map<String, Integer> names = new LinkedHashMap<>();
+    run.reports().forEach(r -> names.merge(String.valueOf(r.model()), 1, Integer::sum));
     for (CheckReport r : run.reports()) {
-      String model = r.model() != null ? r.model() : fileName(r.file());
+      // Two files may declare the same model name: then the file tells them apart.
+      String model = r.model() != null && names.get(r.model()) == 1 ? r.model() : fileName(r.file());
       String property = switch (r.verdict()) {
         case HOLDS -> "all " + r.properties().stream().filter(p -> !"bound".equals(p.kind())).count();
         case VIOLATED -> r.violated() == null ? "?" : r.violated().name();
