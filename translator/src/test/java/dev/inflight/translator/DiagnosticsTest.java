@@ -424,14 +424,14 @@ class DiagnosticsTest {
             + "  |\n"
             + "1 | \n"
             + "  | ^\n"
-            + "  = help: start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models\n"),
+            + "  = help: run `inflight init NAME` for a commented starter model, or start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models\n"),
         bytes("file of blanks only", "  \n\n".getBytes(StandardCharsets.UTF_8), ""
             + "error[E0004]: the file is empty: a model needs at least one thread\n"
             + " --> t.ifl:1:1\n"
             + "  |\n"
             + "1 |   \n"
             + "  | ^\n"
-            + "  = help: start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models\n"));
+            + "  = help: run `inflight init NAME` for a commented starter model, or start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models\n"));
   }
 
   @ParameterizedTest(name = "{0}")

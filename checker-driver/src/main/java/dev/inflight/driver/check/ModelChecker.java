@@ -1,5 +1,6 @@
 package dev.inflight.driver.check;
 
+import dev.inflight.driver.tlc.TlcCoverage;
 import dev.inflight.driver.tlc.TlcOptions;
 import dev.inflight.driver.tlc.TlcOutcome;
 import dev.inflight.driver.tlc.TlcResult;
@@ -24,6 +25,9 @@ import java.util.stream.Stream;
  * map the result back to the DSL.
  */
 public final class ModelChecker {
+  /** How often TLC reports its state counts while it runs, when someone listens. */
+  public static final java.time.Duration LIVE_PROGRESS = java.time.Duration.ofMillis(500);
+
   private final CheckOptions options;
 
   public ModelChecker(CheckOptions options) {
@@ -37,8 +41,8 @@ public final class ModelChecker {
     long translateMs = (System.nanoTime() - t0) / 1_000_000;
     String display = Translator.display(file);
     if (!tr.ok()) {
-      return new CheckReport(display, null, Verdict.BAD_INPUT, null, tr.diagnostics(), List.of(), null, null,
-          TlcStatistics.unknown(), List.of(), translateMs, 0);
+      return new CheckReport(display, CheckReport.INFLIGHT, null, Verdict.BAD_INPUT, null, tr.diagnostics(), List.of(), null,
+          null, TlcStatistics.unknown(), List.of(), List.of(), translateMs, 0);
     }
     Emitted emitted = tr.emitted();
     SourceMap map = emitted.sourceMap();
@@ -64,13 +68,25 @@ public final class ModelChecker {
       if (!temp) {
         tlc = tlc.withKeepDir(dir.resolve("tlc"));
       }
+      if (options.vacuity()) {
+        // Per-action coverage at the end of the run (the interval, in minutes, only matters for
+        // periodic reports of very long runs); it costs TLC next to nothing.
+        tlc = tlc.withExtraArgs(List.of("-coverage", "60"));
+      }
+      if (options.progress() != null) {
+        tlc = tlc.withLiveProgress(LIVE_PROGRESS);
+      }
       String module = emitted.moduleName();
       TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", module + ".cfg", options.progress());
       long tlcMs = (System.nanoTime() - t1) / 1_000_000;
-      return interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates());
+      CheckReport report = interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates());
+      if (options.vacuity() && report.verdict() == Verdict.HOLDS) {
+        report = report.withWarnings(Vacuity.find(map, TlcCoverage.of(result.messages())));
+      }
+      return report;
     } catch (IOException e) {
-      return new CheckReport(display, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
-          tr.diagnostics(), map.properties(), null, null, TlcStatistics.unknown(), pools, translateMs, 0);
+      return new CheckReport(display, CheckReport.INFLIGHT, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
+          tr.diagnostics(), map.properties(), null, null, TlcStatistics.unknown(), pools, List.of(), translateMs, 0);
     } finally {
       if (temp && dir != null) {
         deleteTree(dir);
@@ -158,7 +174,8 @@ public final class ModelChecker {
       verdict = Verdict.INTERNAL_ERROR;
       message = "TLC rejected the generated module (" + o.kind() + "): " + firstLine(describe(o));
     }
-    return new CheckReport(file, map.model(), verdict, message, diags, props, violated, trace, stats, pools, translateMs, tlcMs);
+    return new CheckReport(file, CheckReport.INFLIGHT, map.model(), verdict, message, diags, props, violated, trace, stats, pools,
+        List.of(), translateMs, tlcMs);
   }
 
   private static SourceMap.Property property(SourceMap map, String tla) {

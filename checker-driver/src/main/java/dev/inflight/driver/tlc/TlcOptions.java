@@ -17,10 +17,12 @@ import java.util.List;
  * @param tempRoot       where the run's private directory is created; {@code null} means {@code java.io.tmpdir}
  * @param keepDir        if set, TLC's working files ({@code tmp/}, {@code states/}) go here and are kept;
  *                       otherwise a private directory is created and deleted after the run
+ * @param liveProgress   if set, TLC runs under {@link TlcMain}, which reports its state counts this often
+ *                       (TLC's own progress messages come only once a minute); {@code null}: plain TLC
  */
 public record TlcOptions(int workers, Duration timeout, boolean checkDeadlock, List<String> extraArgs,
                          String javaExecutable, String classpath, List<String> jvmArgs, Path tempRoot,
-                         Path keepDir) {
+                         Path keepDir, Duration liveProgress) {
 
     public TlcOptions {
         if (workers < 1) {
@@ -35,51 +37,56 @@ public record TlcOptions(int workers, Duration timeout, boolean checkDeadlock, L
 
     /** One worker, no timeout, deadlock checked, the current JVM and TLC's own class path. */
     public static TlcOptions defaults() {
-        return new TlcOptions(1, null, true, List.of(), null, null, List.of(), null, null);
+        return new TlcOptions(1, null, true, List.of(), null, null, List.of(), null, null, null);
     }
 
     public TlcOptions withWorkers(int n) {
         return new TlcOptions(n, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir);
+                keepDir, liveProgress);
     }
 
     public TlcOptions withTimeout(Duration t) {
         return new TlcOptions(workers, t, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir);
+                keepDir, liveProgress);
     }
 
     public TlcOptions withCheckDeadlock(boolean check) {
         return new TlcOptions(workers, timeout, check, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir);
+                keepDir, liveProgress);
     }
 
     public TlcOptions withExtraArgs(List<String> args) {
         return new TlcOptions(workers, timeout, checkDeadlock, args, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir);
+                keepDir, liveProgress);
     }
 
     public TlcOptions withJavaExecutable(String java) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, java, classpath, jvmArgs, tempRoot,
-                keepDir);
+                keepDir, liveProgress);
     }
 
     public TlcOptions withClasspath(String cp) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, cp, jvmArgs, tempRoot,
-                keepDir);
+                keepDir, liveProgress);
     }
 
     public TlcOptions withJvmArgs(List<String> args) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, args, tempRoot,
-                keepDir);
+                keepDir, liveProgress);
     }
 
     public TlcOptions withTempRoot(Path dir) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, dir,
-                keepDir);
+                keepDir, liveProgress);
+    }
+
+    public TlcOptions withLiveProgress(Duration every) {
+        return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
+                tempRoot, keepDir, every);
     }
 
     public TlcOptions withKeepDir(Path dir) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
-                tempRoot, dir);
+                tempRoot, dir, liveProgress);
     }
 }

@@ -88,7 +88,14 @@ public final class TlcRunner {
             TlcOutputParser parser = new TlcOutputParser(builder);
             Thread out = reader(p.getInputStream(), parser::accept, "tlc-stdout");
             List<String> errLines = new ArrayList<>();
-            Thread err = reader(p.getErrorStream(), errLines::add, "tlc-stderr");
+            Thread err = reader(p.getErrorStream(), line -> {
+                TlcProgress live = options.liveProgress() == null ? null : TlcMain.parse(line);
+                if (live == null) {
+                    errLines.add(line);
+                } else if (onProgress != null) {
+                    onProgress.accept(live);
+                }
+            }, "tlc-stderr");
             p.getOutputStream().close();
 
             boolean interrupted = false;
@@ -138,9 +145,21 @@ public final class TlcRunner {
         cmd.add("-Dfile.encoding=UTF-8");
         cmd.addAll(options.jvmArgs());
         cmd.add("-Djava.io.tmpdir=" + runDir.resolve("tmp").toAbsolutePath());
+        // An explicit class path may not hold TlcMain: then TLC runs plain, with its minutely progress.
+        boolean live = options.liveProgress() != null && options.classpath() == null;
+        if (live) {
+            cmd.add("-D" + TlcMain.INTERVAL_PROPERTY + "=" + Math.max(1, options.liveProgress().toMillis()));
+        }
         cmd.add("-cp");
-        cmd.add(options.classpath() != null ? options.classpath() : defaultClasspath());
-        cmd.add("tlc2.TLC");
+        String cp = options.classpath() != null ? options.classpath() : defaultClasspath();
+        if (live) {
+            String own = ownClasspath();
+            if (own != null && !own.equals(cp)) {
+                cp = cp + java.io.File.pathSeparator + own;
+            }
+        }
+        cmd.add(cp);
+        cmd.add(live ? TlcMain.class.getName() : "tlc2.TLC");
         cmd.add("-tool");
         cmd.add("-metadir");
         cmd.add(runDir.resolve("states").toAbsolutePath().toString());
@@ -173,6 +192,19 @@ public final class TlcRunner {
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw new IllegalStateException("tlc2.TLC was loaded from " + src.getLocation() + "; set a class path",
                     e);
+        }
+    }
+
+    /** Where {@link TlcMain} was loaded from (the shaded jar, or target/classes in tests), or null. */
+    static String ownClasspath() {
+        CodeSource src = TlcMain.class.getProtectionDomain().getCodeSource();
+        if (src == null || src.getLocation() == null) {
+            return null;
+        }
+        try {
+            return Path.of(src.getLocation().toURI()).toString();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
         }
     }
 

@@ -64,7 +64,7 @@ public final class Diagnostics {
 
   public void emptyFile(Span at) {
     error(Code.EMPTY_FILE, at, "the file is empty: a model needs at least one thread",
-        "start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models");
+        "run `inflight init NAME` for a commented starter model, or start with `model NAME` and a `thread NAME { … }`; examples/tutorial/ has complete models");
   }
 
   // ---- syntax ----

@@ -1,7 +1,8 @@
-package dev.inflight.driver.cli;
+package dev.inflight.driver.report;
 
 import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.check.Warning;
 import dev.inflight.driver.tlc.TlcStatistics;
 import dev.inflight.driver.trace.DslStep;
 import dev.inflight.driver.trace.DslTrace;
@@ -13,21 +14,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Renders check reports for a terminal: verdict, summary, the trace step by step, statistics. */
-final class TextReport {
+public final class TextReport {
   private TextReport() {}
 
-  static void print(CheckReport r, PrintWriter out, PrintWriter err, boolean verbose) {
+  public static void print(CheckReport r, PrintWriter out, PrintWriter err, boolean verbose) {
     if (!r.diagnostics().isEmpty()) {
       err.print(DiagnosticRenderer.renderAll(r.diagnostics()));
       err.flush();
     }
     if (r.verdict() == Verdict.BAD_INPUT) {
       long errors = r.diagnostics().stream().filter(d -> d.isError()).count();
-      err.println(r.file() + ": " + LintCommand.plural((int) errors, "error") + ", not checked");
+      if (errors == 0 && r.message() != null) {
+        err.println("error: " + r.message());
+        err.println(r.file() + ": not checked");
+      } else {
+        err.println(r.file() + ": " + plural((int) errors, "error") + ", not checked");
+      }
       err.flush();
       return;
     }
-    out.println("model " + r.model() + " (" + r.file() + ")" + (r.pools().isEmpty() ? "" : "; pools: " + String.join(", ", r.pools())));
+    String what = CheckReport.TLA.equals(r.language()) ? "module " : "model ";
+    out.println(what + r.model() + " (" + r.file() + ")" + (r.pools().isEmpty() ? "" : "; pools: " + String.join(", ", r.pools())));
     switch (r.verdict()) {
       case HOLDS:
         out.println("all properties hold: " + names(r.properties()));
@@ -46,7 +53,38 @@ final class TextReport {
       trace(r.trace(), out, verbose);
     }
     out.println(statistics(r));
+    for (Warning w : r.warnings()) {
+      out.println(warning(w));
+    }
     out.flush();
+  }
+
+  /** `warning[vacuity]: … (file:line)`. */
+  public static String warning(Warning w) {
+    return "warning[vacuity]: " + w.message()
+        + (w.loc() == null || w.message().contains(TraceMapper.where(w.loc())) ? "" : " (" + TraceMapper.where(w.loc()) + ")");
+  }
+
+  /** The text of everything {@link #print} writes to stdout, as one string (for JUnit failures). */
+  public static String render(CheckReport r, boolean verbose) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    try (PrintWriter o = new PrintWriter(out); PrintWriter e = new PrintWriter(java.io.Writer.nullWriter())) {
+      print(r, o, e, verbose);
+    }
+    return out.toString();
+  }
+
+  /** The trace alone, as {@link #trace} prints it. */
+  public static String traceText(DslTrace t, boolean verbose) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    try (PrintWriter o = new PrintWriter(out)) {
+      trace(t, o, verbose);
+    }
+    return out.toString();
+  }
+
+  public static String plural(int n, String what) {
+    return n + " " + what + (n == 1 ? "" : "s");
   }
 
   private static String names(List<SourceMap.Property> props) {
@@ -66,13 +104,13 @@ final class TextReport {
     return p.name() + (p.description() == null ? "" : " (" + p.description() + ")");
   }
 
-  static void trace(DslTrace t, PrintWriter out, boolean verbose) {
+  public static void trace(DslTrace t, PrintWriter out, boolean verbose) {
     out.println("  " + t.summary());
     for (String n : t.notes()) {
       out.println("  " + n);
     }
     out.println();
-    out.println("counterexample, " + LintCommand.plural(t.steps().size(), "state") + ":");
+    out.println("counterexample, " + plural(t.steps().size(), "state") + ":");
     int threadWidth = 6;
     int whereWidth = 5;
     for (DslStep s : t.steps()) {
@@ -88,7 +126,7 @@ final class TextReport {
         String where = s.loc() == null ? "" : TraceMapper.where(s.loc());
         String text = s.loc() == null ? "" : code(s.loc().text());
         String fault = s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' ');
-        out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread(), where, text, fault, mark);
+        out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread() == null ? "" : s.thread(), where, text, fault, mark);
         if (!s.calledFrom().isEmpty()) {
           List<String> via = new ArrayList<>();
           s.calledFrom().forEach(l -> via.add(TraceMapper.where(l)));
@@ -125,7 +163,7 @@ final class TextReport {
     return TraceMapper.code(line);
   }
 
-  static String statistics(CheckReport r) {
+  public static String statistics(CheckReport r) {
     TlcStatistics s = r.statistics();
     StringBuilder b = new StringBuilder();
     if (s.distinct() >= 0) {
@@ -138,7 +176,10 @@ final class TextReport {
       }
       b.append("; ");
     }
-    b.append(String.format("TLC %.1f s, translate %d ms", r.tlcMillis() / 1000.0, r.translateMillis()));
+    b.append(String.format("TLC %.1f s", r.tlcMillis() / 1000.0));
+    if (!CheckReport.TLA.equals(r.language())) {
+      b.append(String.format(", translate %d ms", r.translateMillis()));
+    }
     return b.toString();
   }
 }

@@ -1,0 +1,199 @@
+package dev.inflight.driver.check;
+
+import dev.inflight.driver.tlc.TlcCoverage;
+import dev.inflight.driver.trace.TraceMapper;
+import dev.inflight.translator.emit.SourceMap;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds the parts of a model that never ran in a passing check, from TLC's per-action coverage:
+ * a checked mechanism (work item, RCU callback, daemon) whose thread never moved, a declared thread
+ * that never reached its end, a statement of the model's own file that no explored step ran. Each
+ * means "holds" may hold only because the interesting behaviour was never explored.
+ */
+public final class Vacuity {
+  /** At most this many unreached statements are listed one by one. */
+  static final int MAX_STATEMENTS = 10;
+
+  private Vacuity() {}
+
+  public static List<Warning> find(SourceMap map, TlcCoverage coverage) {
+    List<Warning> out = new ArrayList<>();
+    if (coverage == null) {
+      return out;
+    }
+    Map<String, List<SourceMap.Action>> byThread = new LinkedHashMap<>();
+    for (SourceMap.Action a : map.actions()) {
+      byThread.computeIfAbsent(a.thread(), k -> new ArrayList<>()).add(a);
+    }
+    Set<String> silent = new HashSet<>();
+    Set<String> told = new HashSet<>(); // statements a thread warning already names
+    for (SourceMap.Thread t : map.threads()) {
+      List<SourceMap.Action> acts = byThread.getOrDefault(t.name(), List.of());
+      if (acts.isEmpty() || acts.stream().noneMatch(a -> coverage.knows(a.name())) || t.instances().isEmpty()) {
+        continue;
+      }
+      boolean ran = acts.stream().anyMatch(a -> a.fault() == null && coverage.fired(a.name()));
+      SourceMap.Loc where = entryLoc(t);
+      if (t.daemon()) {
+        if (!ran) {
+          silent.add(t.name()); // its statements are covered by this one warning (or by none)
+          if (used(t, map)) {
+            out.add(new Warning(Warning.MECHANISM_NEVER_RAN, mechanism(t), where));
+          }
+        }
+      } else if (!ran) {
+        silent.add(t.name());
+        String stuck = stuckAt(t, acts, coverage, told);
+        out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
+            + (stuck.isEmpty() ? "it never ran a step" : "it waits forever at " + stuck), where));
+      } else if (acts.stream().noneMatch(a -> "Done".equals(a.to()) && coverage.fired(a.name()))) {
+        String stuck = stuckAt(t, acts, coverage, told);
+        out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
+            + (stuck.isEmpty() ? "no explored run reaches its end" : "it waits forever at " + stuck), where));
+      }
+    }
+    out.addAll(statements(map, coverage, silent, told));
+    return out;
+  }
+
+  /**
+   * ` (it stops at `await ready`, m.ifl:35)`: the reached places of the thread none of whose steps
+   * ever ran, i.e. where it waits forever; empty when there is none.
+   */
+  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, TlcCoverage coverage, Set<String> told) {
+    Set<String> reached = new java.util.LinkedHashSet<>();
+    reached.add(t.entry());
+    for (SourceMap.Action a : acts) {
+      if (a.to() != null && coverage.fired(a.name())) {
+        reached.add(a.to());
+      }
+    }
+    List<String> stuck = new ArrayList<>();
+    for (String label : reached) {
+      List<SourceMap.Action> from = acts.stream().filter(a -> label.equals(a.from()) && a.fault() == null).toList();
+      if (!from.isEmpty() && from.stream().noneMatch(a -> coverage.fired(a.name()))) {
+        SourceMap.Loc l = from.get(0).primary();
+        if (l != null) {
+          stuck.add("`" + TraceMapper.code(l.text()) + "` (" + TraceMapper.where(l) + ")");
+          told.add(key(l));
+        }
+      }
+    }
+    return String.join(" or ", stuck);
+  }
+
+  /**
+   * `work item gc_work never ran: unix_gc was never called, so nothing it does was checked`, and
+   * the same for an RCU callback or a daemon thread.
+   */
+  private static String mechanism(SourceMap.Thread t) {
+    String tail = ", so nothing it does was checked";
+    if (t.workItem() != null) {
+      String fn = workFunction(entryLoc(t));
+      return "work item " + t.workItem() + " never ran" + (fn == null ? tail : ": " + fn + " was never called" + tail);
+    }
+    if (t.name().startsWith("rcu_cb_")) {
+      String fn = t.name().substring("rcu_cb_".length());
+      return "RCU callback " + fn + " never ran: no call_rcu(…, " + fn + ") reached its grace period" + tail;
+    }
+    return "daemon thread " + t.name() + " never ran" + tail;
+  }
+
+  /**
+   * Whether the model uses a mechanism at all: a work item some step can `queue_work`, an RCU
+   * callback some step can pass to `call_rcu`. A library may declare one for a code path the
+   * model never calls (the translator already warns that the function is never called); that
+   * mechanism is not part of the model, so its never running says nothing. Daemon threads the
+   * model declares itself always count.
+   */
+  private static boolean used(SourceMap.Thread t, SourceMap map) {
+    java.util.regex.Pattern call;
+    if (t.workItem() != null) {
+      call = java.util.regex.Pattern.compile("\\bqueue_work\\s*\\(\\s*" + java.util.regex.Pattern.quote(t.workItem()) + "\\s*\\)");
+    } else if (t.name().startsWith("rcu_cb_")) {
+      call = java.util.regex.Pattern.compile("\\bcall_rcu\\s*\\(.*,\\s*"
+          + java.util.regex.Pattern.quote(t.name().substring("rcu_cb_".length())) + "\\s*\\)");
+    } else {
+      return true;
+    }
+    for (SourceMap.Action a : map.actions()) {
+      if (a.thread().equals(t.name())) {
+        continue;
+      }
+      for (SourceMap.Loc l : a.statements()) {
+        if (l.text() != null && call.matcher(TraceMapper.code(l.text())).find()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The function of `work W: FN`, from the declaration's text; null if it cannot be read. */
+  private static String workFunction(SourceMap.Loc decl) {
+    String text = decl == null || decl.text() == null ? "" : TraceMapper.code(decl.text());
+    int colon = text.indexOf(':');
+    if (text.startsWith("work ") && colon > 0) {
+      String fn = text.substring(colon + 1).strip();
+      return fn.matches("\\w+") ? fn : null;
+    }
+    return null;
+  }
+
+  private static SourceMap.Loc entryLoc(SourceMap.Thread t) {
+    for (SourceMap.Label l : t.labels()) {
+      if (l.name().equals(t.entry())) {
+        return l.loc();
+      }
+    }
+    return t.labels().isEmpty() ? null : t.labels().get(0).loc();
+  }
+
+  /** Statements of the model's own file that only never-fired (non-fault) actions run. */
+  private static String key(SourceMap.Loc l) {
+    return l.file() + ":" + l.line() + ":" + l.col();
+  }
+
+  private static List<Warning> statements(SourceMap map, TlcCoverage coverage, Set<String> silentThreads, Set<String> told) {
+    String root = map.files().isEmpty() ? null : map.files().get(0);
+    Map<String, SourceMap.Loc> all = new LinkedHashMap<>();
+    Set<String> reached = new HashSet<>();
+    for (SourceMap.Action a : map.actions()) {
+      if (a.fault() != null || !coverage.knows(a.name())) {
+        continue;
+      }
+      boolean fired = coverage.fired(a.name());
+      for (SourceMap.Loc l : a.statements()) {
+        String key = key(l);
+        if (told.contains(key)) {
+          continue;
+        }
+        if (fired) {
+          reached.add(key);
+        } else if (!silentThreads.contains(a.thread()) && (root == null || root.equals(l.file()))) {
+          all.putIfAbsent(key, l);
+        }
+      }
+    }
+    List<Warning> out = new ArrayList<>();
+    List<SourceMap.Loc> never = all.entrySet().stream().filter(e -> !reached.contains(e.getKey())).map(Map.Entry::getValue)
+        .sorted((x, y) -> x.line() != y.line() ? Integer.compare(x.line(), y.line()) : Integer.compare(x.col(), y.col()))
+        .toList();
+    for (int i = 0; i < never.size() && i < MAX_STATEMENTS; i++) {
+      SourceMap.Loc l = never.get(i);
+      out.add(new Warning(Warning.STATEMENT_NEVER_REACHED,
+          "statement never reached: `" + (l.text() == null ? "?" : TraceMapper.code(l.text())) + "` at " + TraceMapper.where(l), l));
+    }
+    if (never.size() > MAX_STATEMENTS) {
+      out.add(new Warning(Warning.STATEMENT_NEVER_REACHED,
+          "and " + (never.size() - MAX_STATEMENTS) + " more statements never reached", null));
+    }
+    return out;
+  }
+}
