@@ -75,12 +75,13 @@ class LoweringTest {
           g = d
         }
         """);
-    // Three local assignments ride along with `g = c`; `d = 4` with `g = d`.
-    assertThat(labels(e, "t")).containsExactly("L4", "L8", "Done");
-    assertThat(actions(e, "t")).containsExactly("t_L4 L4->L8", "t_L8 L8->Done");
-    assertThat(lines(action(e, "t_L4"))).containsExactly(4, 5, 6, 7);
+    // Three local assignments ride along with `g = c`, and so does `d = 4` after it: labels
+    // sit just before shared statements.
+    assertThat(labels(e, "t")).containsExactly("L4", "L9", "Done");
+    assertThat(actions(e, "t")).containsExactly("t_L4 L4->L9", "t_L9 L9->Done");
+    assertThat(lines(action(e, "t_L4"))).containsExactly(4, 5, 6, 7, 8);
     assertThat(action(e, "t_L4").primary().text()).isEqualTo("g = c");
-    assertThat(lines(action(e, "t_L8"))).containsExactly(8, 9);
+    assertThat(lines(action(e, "t_L9"))).containsExactly(9);
   }
 
   @Test

@@ -79,4 +79,21 @@ class SimplificationTest {
     assertThat(e.tla()).contains("LET s_now ==").contains("s_now2");
     assertThat(e.tla().length()).isLessThan(60_000);
   }
+
+  @Test
+  void aBranchOnLocalsAfterTheLastSharedStatementCostsNoStep() {
+    Emitted e = emit("""
+        model m
+        var g = 0
+        thread t {
+          either { c = true } or { c = false }
+          g = 1
+          if c { g = 2 }
+        }
+        """);
+    // the `if c` after `g = 1` belongs to the `g = 1` step: with c false that step ends the
+    // thread, with c true it stops before `g = 2` (the next shared statement). No step exists
+    // that would only move the program counter.
+    assertThat(actions(e, "t")).containsExactly("t_L4_1 L4->L6", "t_L4_2 L4->Done", "t_L6 L6->Done");
+  }
 }

@@ -125,13 +125,18 @@ public final class Checker {
         f.checked = true;
         new Body(f, false).block(f.decl.body());
       }
-      if (!f.used) {
+      // Library files define more than one model uses: only the model's own functions warn.
+      if (!f.used && f.decl.span().file() == p.root().source()) {
         diags.unusedFunction(f.decl.name().span(), f.name());
       }
     }
     for (Decl.Property prop : p.properties) {
       expect(new Body(null, false).expr(prop.cond()), Type.BOOL, prop.cond().span());
     }
+    // An RCU callback queued only from code no thread runs (an uncalled library function)
+    // never gets an object type, and its callback thread could never run: drop that thread.
+    p.threads.removeIf(t -> t.rcuCallback != null
+        && (t.rcuCallback.params.get(0).type == null || t.rcuCallback.params.get(0).type instanceof Type.Error));
     new PoolBounds(p, diags, loopBounds).compute();
   }
 

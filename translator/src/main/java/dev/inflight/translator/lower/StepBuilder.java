@@ -124,24 +124,59 @@ final class StepBuilder {
   }
 
   /**
-   * Whether only thread-local, straight-line instructions lie between {@code id} and another
-   * label. Those instructions are merged into the step before them (they commute with every
-   * other thread's steps), so e.g. finishing a thread, returning from a function or
-   * initialising a loop counter costs no step of its own.
+   * Moves labels that sit on thread-local code down to the shared instructions after it: a
+   * label whose every path runs through local instructions (straight lines, branches and
+   * choices on locals) to other labels or to shared instructions is dropped, and those shared
+   * instructions become labels. The local code then belongs to the step before, so no step
+   * only moves the program counter, and no path gets more steps than before. Sound because
+   * local instructions commute with every other thread's steps (docs/semantics.md).
    */
-  private boolean absorbable(int id, java.util.Set<Integer> labelSet) {
-    int cur = id;
-    for (int guard = 0; guard < cfg.nodes().size(); guard++) {
-      Instr in = cfg.node(cur);
-      if (cur != id && labelSet.contains(cur)) {
-        return true;
+  private void pushDown(java.util.Set<Integer> labels, java.util.Set<Integer> required) {
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int l : List.copyOf(labels)) {
+        if (required.contains(l) || shared(cfg.node(l))) {
+          continue;
+        }
+        java.util.Set<Integer> frontier = new java.util.LinkedHashSet<>();
+        if (localReach(l, l, labels, frontier, new java.util.HashSet<>())) {
+          labels.remove(l);
+          labels.addAll(frontier);
+          changed = true;
+        }
       }
-      if (!straightLocal(in)) {
+    }
+  }
+
+  /**
+   * Walks local instructions from {@code id}; collects the shared instructions (or atomic
+   * blocks) where the walk stops into {@code frontier}; false when a path cannot be cut there
+   * (a loop head is reached only as an existing label).
+   */
+  private boolean localReach(int start, int id, java.util.Set<Integer> labels, java.util.Set<Integer> frontier,
+      java.util.Set<Integer> seen) {
+    if (id != start && labels.contains(id)) {
+      return true;
+    }
+    if (!seen.add(id)) {
+      return false; // a cycle without a label: leave the label where it is
+    }
+    Instr in = cfg.node(id);
+    if (id != start && (shared(in) || in.atomic() >= 0)) {
+      frontier.add(id);
+      return true;
+    }
+    boolean localFork = (in instanceof Instr.Branch b && !b.loopHead() && !shared(in)) || in instanceof Instr.Choice;
+    if (!straightLocal(in) && !localFork) {
+      return false;
+    }
+    for (int s : successors(in)) {
+      if (!localReach(start, s, labels, frontier, seen)) {
         return false;
       }
-      cur = successors(in).get(0);
     }
-    return false;
+    return true;
   }
 
   private void computeLabels() {
@@ -163,12 +198,8 @@ final class StepBuilder {
     }
     java.util.Set<Integer> all = new java.util.LinkedHashSet<>(required);
     all.addAll(candidates);
-    List<Integer> ids = new ArrayList<>(required);
-    for (int c : candidates) {
-      if (!required.contains(c) && !absorbable(c, all)) {
-        ids.add(c);
-      }
-    }
+    pushDown(all, required);
+    List<Integer> ids = new ArrayList<>(all);
     Map<String, Integer> perLine = new HashMap<>();
     ids.sort(java.util.Comparator.comparingInt((Integer id) -> cfg.node(id) instanceof Instr.Done ? Integer.MAX_VALUE : cfg.node(id).span().start()));
     for (int id : ids) {

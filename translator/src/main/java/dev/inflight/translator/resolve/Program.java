@@ -37,6 +37,8 @@ public final class Program {
   public final Map<Expr.Call, FnSym> calls = new IdentityHashMap<>();
   /** `call_rcu(obj, FN)`: the callback function of each call. */
   public final Map<Expr.Call, FnSym> rcuCallbacks = new IdentityHashMap<>();
+  /** The RCU callback functions in source order (each gets a callback thread). */
+  public final Set<FnSym> rcuCallbackFns = new LinkedHashSet<>();
   /** `unfair NAME` declarations, checked against thread kinds once all are known. */
   public final List<Decl.Unfair> unfair = new ArrayList<>();
 

@@ -353,8 +353,7 @@ public final class Resolver {
    * time, once its grace period has elapsed (lowered specially: see CfgBuilder).
    */
   private void synthesizeRcuCallbackThreads() {
-    java.util.Set<FnSym> fns = new java.util.LinkedHashSet<>(program.rcuCallbacks.values());
-    for (FnSym fn : fns) {
+    for (FnSym fn : program.rcuCallbackFns) {
       Span at = fn.decl.span();
       String name = "rcu_cb_" + fn.name();
       if (topNames.containsKey(name)) {
@@ -626,6 +625,7 @@ public final class Resolver {
         } else {
           fn.used = true;
           program.rcuCallbacks.put(c, fn);
+          program.rcuCallbackFns.add(fn);
         }
         return;
       }
