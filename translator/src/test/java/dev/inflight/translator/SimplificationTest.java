@@ -96,4 +96,21 @@ class SimplificationTest {
     // that would only move the program counter.
     assertThat(actions(e, "t")).containsExactly("t_L4_1 L4->L6", "t_L4_2 L4->Done", "t_L6 L6->Done");
   }
+
+  @Test
+  void aDisjunctionInAGuardShortCircuitsAsTheDslsOrDoes() {
+    Emitted e = emit("""
+        model m
+        struct s { n = 0 }
+        var p: s = null
+        var g = 0
+        thread t {
+          await p == null || p.n > 0
+          g = 1
+        }
+        """);
+    // at the action level TLC evaluates both sides of \/ (it would apply s to NULL);
+    // IF ... THEN TRUE ELSE ... is evaluated left to right like `||`
+    assertThat(e.tla()).contains("IF p = NULL THEN TRUE ELSE s[p].n > 0").doesNotContain("p = NULL \\/");
+  }
 }

@@ -99,4 +99,28 @@ final class Simplify {
   private static boolean isLiteral(TlaExpr e) {
     return e instanceof TlaExpr.Str || e instanceof TlaExpr.Num || e instanceof TlaExpr.Bool;
   }
+
+  /**
+   * A guard stands at the action level of the TLA+ next-state relation, where TLC treats a
+   * disjunction as a choice between successor computations and evaluates every disjunct, even
+   * when an earlier one is true: `p = NULL \/ S[p].f > 0` would apply S to NULL. The DSL's
+   * `||` short-circuits, so a disjunction in guard position becomes `IF a THEN TRUE ELSE b`,
+   * which TLC evaluates as a value, left to right (conjunctions and the right side of an
+   * implication stay at action level and are rewritten inside).
+   */
+  static TlaExpr shortCircuit(TlaExpr e) {
+    if (e instanceof TlaExpr.Infix in) {
+      switch (in.op()) {
+        case OR:
+          return new TlaExpr.If(in.left(), TRUE, shortCircuit(in.right()));
+        case AND:
+          return new TlaExpr.Infix(BinOp.AND, shortCircuit(in.left()), shortCircuit(in.right()));
+        case IMPLIES:
+          return new TlaExpr.Infix(BinOp.IMPLIES, in.left(), shortCircuit(in.right()));
+        default:
+          return e;
+      }
+    }
+    return e;
+  }
 }

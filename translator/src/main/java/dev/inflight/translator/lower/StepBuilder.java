@@ -253,7 +253,7 @@ final class StepBuilder {
       if (f.equals(Simplify.FALSE)) {
         infeasible = true;
       } else if (!f.equals(Simplify.TRUE)) {
-        guards.add(f);
+        guards.add(Simplify.shortCircuit(f));
       }
     }
 
