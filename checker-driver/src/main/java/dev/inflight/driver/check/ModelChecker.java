@@ -161,12 +161,7 @@ public final class ModelChecker {
       verdict = Verdict.VIOLATED;
     } else if (o instanceof TlcOutcome.Incomplete inc) {
       verdict = Verdict.INCOMPLETE;
-      message = switch (inc.reason()) {
-        case TIMEOUT -> "timed out before exploring every state";
-        case STATE_LIMIT -> "TLC stopped: the state space is too large";
-        case OUT_OF_MEMORY -> "TLC ran out of memory";
-        default -> "TLC stopped early (" + inc.reason().name().toLowerCase().replace('_', ' ') + ")";
-      };
+      message = incompleteMessage(inc.reason());
     } else if (o instanceof TlcOutcome.EvaluationError ee) {
       verdict = Verdict.INTERNAL_ERROR;
       message = "TLC could not evaluate the generated module: " + firstLine(ee.message()) + where(map, ee.locations());
@@ -176,6 +171,16 @@ public final class ModelChecker {
     }
     return new CheckReport(file, CheckReport.INFLIGHT, map.model(), verdict, message, diags, props, violated, trace, stats, pools,
         List.of(), translateMs, tlcMs);
+  }
+
+  /** Why a run stopped before exploring every state, in words (shared with TlaChecker). */
+  static String incompleteMessage(TlcOutcome.IncompleteReason reason) {
+    return switch (reason) {
+      case TIMEOUT -> "timed out before exploring every state";
+      case STATE_LIMIT -> "TLC stopped: the state space is too large";
+      case OUT_OF_MEMORY -> "TLC ran out of memory";
+      default -> "TLC stopped early (" + reason.name().toLowerCase().replace('_', ' ') + ")";
+    };
   }
 
   private static SourceMap.Property property(SourceMap map, String tla) {

@@ -146,12 +146,7 @@ public final class TlaChecker {
           + (ee.locations().isEmpty() ? "" : " (at " + display + ":" + ee.locations().get(ee.locations().size() - 1).beginLine() + ")");
     } else if (o instanceof TlcOutcome.Incomplete inc) {
       verdict = Verdict.INCOMPLETE;
-      message = switch (inc.reason()) {
-        case TIMEOUT -> "timed out before exploring every state";
-        case STATE_LIMIT -> "TLC stopped: the state space is too large";
-        case OUT_OF_MEMORY -> "TLC ran out of memory";
-        default -> "TLC stopped early (" + inc.reason().name().toLowerCase().replace('_', ' ') + ")";
-      };
+      message = ModelChecker.incompleteMessage(inc.reason());
     } else {
       verdict = Verdict.INTERNAL_ERROR;
       message = "TLC failed: " + (o instanceof TlcOutcome.TlcFailure f ? f.text().strip() : o.toString());
