@@ -101,7 +101,7 @@ class ReservedNamesTest {
         "\nInit ==\n",
         "\nNext ==\n",
         "\nSpec ==\n",
-        "\nvars ==\n",
+        "\nvars == ",
         "\nvars_ == ENABLED_ \\leq 2\n",
         " ENABLED_' = ENABLED_ + Nat_\n",
         " UNCHANGED_' = 1\n",

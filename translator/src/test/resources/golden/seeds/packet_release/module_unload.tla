@@ -22,6 +22,11 @@ VARIABLES pc,
           rcu_cb_packet_release_rcu_packet_release_rcu_sk,
           rcu_cb_packet_release_rcu_sk_free_sk
 
+user_locals == <<user_sk, user_sk_alloc_sk>>
+
+rcu_cb_packet_release_rcu_locals ==
+    <<rcu_cb_packet_release_rcu_packet_release_rcu_sk, rcu_cb_packet_release_rcu_sk_free_sk>>
+
 vars ==
     <<pc,
       fault,
@@ -32,10 +37,8 @@ vars ==
       rcu_gp,
       rcu_cbs,
       rcu_running,
-      user_sk,
-      user_sk_alloc_sk,
-      rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-      rcu_cb_packet_release_rcu_sk_free_sk>>
+      user_locals,
+      rcu_cb_packet_release_rcu_locals>>
 
 Threads == Thread_user \cup Thread_rcu_cb_packet_release_rcu
 
@@ -79,17 +82,8 @@ user_L34(self) ==
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
     /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
 \* fault: null_deref
@@ -97,18 +91,8 @@ user_L34_null(self) ==
     /\ pc[self] = "L34"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 34]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:34: af_packet.users = af_packet.users + 1
 \* fault: use_after_free
@@ -117,18 +101,8 @@ user_L34_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 34, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
 \* examples/seeds/packet_release/module_unload.ifl:36: return sk
@@ -143,15 +117,8 @@ user_L35(self) ==
           /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
           /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
           /\ pc' = [pc EXCEPT ![self] = "L68"]
-          /\ UNCHANGED <<fault,
-                         module,
-                         af_packet,
-                         rcu_depth,
-                         rcu_gp,
-                         rcu_cbs,
-                         rcu_running,
-                         rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                         rcu_cb_packet_release_rcu_sk_free_sk>>
+          /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:35: sk = alloc packet_sock
 \* fault: model_bound
@@ -159,18 +126,8 @@ user_L35_bound(self) ==
     /\ pc[self] = "L35"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
 \* L61 -> L71
@@ -178,18 +135,8 @@ user_L61(self) ==
     /\ pc[self] = "L61"
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L71"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
 \* fault: null_deref
@@ -197,18 +144,8 @@ user_L61_null(self) ==
     /\ pc[self] = "L61"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 61]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:61: touch af_packet
 \* fault: use_after_free
@@ -217,18 +154,8 @@ user_L61_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 61, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:66: af_packet = alloc module
 \* L66 -> L34
@@ -239,16 +166,8 @@ user_L66(self) ==
           /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
           /\ af_packet' = new_module
           /\ pc' = [pc EXCEPT ![self] = "L34"]
-          /\ UNCHANGED <<fault,
-                         packet_sock,
-                         rcu_depth,
-                         rcu_gp,
-                         rcu_cbs,
-                         rcu_running,
-                         user_sk,
-                         user_sk_alloc_sk,
-                         rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                         rcu_cb_packet_release_rcu_sk_free_sk>>
+          /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                         rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:66: af_packet = alloc module
 \* fault: model_bound
@@ -256,18 +175,8 @@ user_L66_bound(self) ==
     /\ pc[self] = "L66"
     /\ ~\E o \in Pool_module : module[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 66]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* L68 -> L69
@@ -280,17 +189,8 @@ user_L68(self) ==
                         obj |-> user_sk[self],
                         wait |-> {t \in Threads : rcu_depth[t] > 0}]}
     /\ pc' = [pc EXCEPT ![self] = "L69"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: null_deref
@@ -298,18 +198,8 @@ user_L68_null(self) ==
     /\ pc[self] = "L68"
     /\ user_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 68]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: use_after_free
@@ -318,18 +208,8 @@ user_L68_uaf(self) ==
     /\ user_sk[self] # NULL
     /\ packet_sock[user_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 68, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:68: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: double_call_rcu
@@ -338,18 +218,8 @@ user_L68_rcu_twice(self) ==
     /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
     /\ fault' = [kind |-> "double_call_rcu", thread |-> self, line |-> 68, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* L69 -> L61
@@ -358,18 +228,8 @@ user_L69(self) ==
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ module[af_packet].users = 0
     /\ pc' = [pc EXCEPT ![self] = "L61"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* fault: null_deref
@@ -377,18 +237,8 @@ user_L69_null(self) ==
     /\ pc[self] = "L69"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 69]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* fault: use_after_free
@@ -397,18 +247,8 @@ user_L69_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 69, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
 \* L71 -> Done
@@ -420,15 +260,8 @@ user_L71(self) ==
     /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
     /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
 \* fault: null_deref
@@ -436,18 +269,8 @@ user_L71_null(self) ==
     /\ pc[self] = "L71"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
 \* fault: double_free
@@ -456,18 +279,8 @@ user_L71_dfree(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st = "freed"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 71, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* any step of a user thread
 user_step(self) ==
@@ -508,17 +321,8 @@ rcu_cb_packet_release_rcu_L43(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![rcu_cb_packet_release_rcu_sk_free_sk[self]].st = "freed"]
     /\ pc' = [pc EXCEPT ![self] = "L46"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* fault: null_deref
@@ -526,18 +330,8 @@ rcu_cb_packet_release_rcu_L43_null(self) ==
     /\ pc[self] = "L43"
     /\ rcu_cb_packet_release_rcu_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 43]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* fault: use_after_free
@@ -549,18 +343,8 @@ rcu_cb_packet_release_rcu_L43_uaf(self) ==
                  thread |-> self,
                  line |-> 43,
                  obj |-> rcu_cb_packet_release_rcu_sk_free_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* fault: assertion
@@ -570,18 +354,8 @@ rcu_cb_packet_release_rcu_L43_assert(self) ==
          packet_sock[rcu_cb_packet_release_rcu_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_packet_release_rcu_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 43]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:43: assert(sk.dead)
 \* examples/seeds/packet_release/module_unload.ifl:44: free sk
@@ -596,18 +370,8 @@ rcu_cb_packet_release_rcu_L43_dfree(self) ==
                  thread |-> self,
                  line |-> 44,
                  obj |-> rcu_cb_packet_release_rcu_sk_free_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
 \* L46 -> L55
@@ -618,16 +382,8 @@ rcu_cb_packet_release_rcu_L46(self) ==
     /\ rcu_cb_packet_release_rcu_sk_free_sk' = [rcu_cb_packet_release_rcu_sk_free_sk EXCEPT
                                                   ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L55"]
-    /\ UNCHANGED <<fault,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk>>
+    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_packet_release_rcu_sk>>
 
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
 \* fault: null_deref
@@ -635,18 +391,8 @@ rcu_cb_packet_release_rcu_L46_null(self) ==
     /\ pc[self] = "L46"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 46]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:46: af_packet.users = af_packet.users - 1
 \* fault: use_after_free
@@ -655,18 +401,8 @@ rcu_cb_packet_release_rcu_L46_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 46, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
 \* L51 -> L52
@@ -679,14 +415,7 @@ rcu_cb_packet_release_rcu_L51(self) ==
           /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
                [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
           /\ pc' = [pc EXCEPT ![self] = "L52"]
-          /\ UNCHANGED <<fault,
-                         module,
-                         packet_sock,
-                         af_packet,
-                         rcu_depth,
-                         rcu_gp,
-                         user_sk,
-                         user_sk_alloc_sk,
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
                          rcu_cb_packet_release_rcu_sk_free_sk>>
 
 \* examples/seeds/packet_release/module_unload.ifl:51: fn packet_release_rcu(sk: packet_sock) {
@@ -695,17 +424,8 @@ rcu_cb_packet_release_rcu_L51b(self) ==
     /\ pc[self] = "L51b"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L51"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
 \* L52 -> L53
@@ -716,17 +436,8 @@ rcu_cb_packet_release_rcu_L52(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].dead = TRUE]
     /\ pc' = [pc EXCEPT ![self] = "L53"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
 \* fault: null_deref
@@ -734,18 +445,8 @@ rcu_cb_packet_release_rcu_L52_null(self) ==
     /\ pc[self] = "L52"
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 52]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
 \* fault: use_after_free
@@ -757,18 +458,8 @@ rcu_cb_packet_release_rcu_L52_uaf(self) ==
                  thread |-> self,
                  line |-> 52,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
 \* L53 -> L54
@@ -777,18 +468,8 @@ rcu_cb_packet_release_rcu_L53(self) ==
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L54"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
 \* fault: null_deref
@@ -796,18 +477,8 @@ rcu_cb_packet_release_rcu_L53_null(self) ==
     /\ pc[self] = "L53"
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
 \* fault: use_after_free
@@ -819,18 +490,8 @@ rcu_cb_packet_release_rcu_L53_uaf(self) ==
                  thread |-> self,
                  line |-> 53,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* L54 -> L55
@@ -843,17 +504,8 @@ rcu_cb_packet_release_rcu_L54_1(self) ==
                          ![rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].refcnt -
                                                                                              1]
     /\ pc' = [pc EXCEPT ![self] = "L55"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* L54 -> L43
@@ -867,15 +519,7 @@ rcu_cb_packet_release_rcu_L54_2(self) ==
     /\ rcu_cb_packet_release_rcu_sk_free_sk' = [rcu_cb_packet_release_rcu_sk_free_sk EXCEPT
                                                   ![self] = rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
     /\ pc' = [pc EXCEPT ![self] = "L43"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk>>
 
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -884,18 +528,8 @@ rcu_cb_packet_release_rcu_L54_null(self) ==
     /\ pc[self] = "L54"
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* fault: use_after_free
@@ -907,18 +541,8 @@ rcu_cb_packet_release_rcu_L54_uaf(self) ==
                  thread |-> self,
                  line |-> 54,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* fault: refcount_underflow
@@ -931,18 +555,8 @@ rcu_cb_packet_release_rcu_L54_underflow(self) ==
                  thread |-> self,
                  line |-> 54,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
 \* L55 -> L51b
@@ -952,17 +566,8 @@ rcu_cb_packet_release_rcu_L55(self) ==
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L51b"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_sk_free_sk>>
 
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
 \* fault: null_deref
@@ -970,18 +575,8 @@ rcu_cb_packet_release_rcu_L55_null(self) ==
     /\ pc[self] = "L55"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 55]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
 \* fault: use_after_free
@@ -990,18 +585,8 @@ rcu_cb_packet_release_rcu_L55_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 55, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* any step of a rcu_cb_packet_release_rcu thread
 rcu_cb_packet_release_rcu_step(self) ==

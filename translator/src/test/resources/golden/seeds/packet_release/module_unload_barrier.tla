@@ -22,6 +22,11 @@ VARIABLES pc,
           rcu_cb_packet_release_rcu_packet_release_rcu_sk,
           rcu_cb_packet_release_rcu_sk_free_sk
 
+user_locals == <<user_sk, user_sk_alloc_sk>>
+
+rcu_cb_packet_release_rcu_locals ==
+    <<rcu_cb_packet_release_rcu_packet_release_rcu_sk, rcu_cb_packet_release_rcu_sk_free_sk>>
+
 vars ==
     <<pc,
       fault,
@@ -32,10 +37,8 @@ vars ==
       rcu_gp,
       rcu_cbs,
       rcu_running,
-      user_sk,
-      user_sk_alloc_sk,
-      rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-      rcu_cb_packet_release_rcu_sk_free_sk>>
+      user_locals,
+      rcu_cb_packet_release_rcu_locals>>
 
 Threads == Thread_user \cup Thread_rcu_cb_packet_release_rcu
 
@@ -79,17 +82,8 @@ user_L26(self) ==
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ module' = [module EXCEPT ![af_packet].users = module[af_packet].users + 1]
     /\ pc' = [pc EXCEPT ![self] = "L27"]
-    /\ UNCHANGED <<fault,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:26: af_packet.users = af_packet.users + 1
 \* fault: null_deref
@@ -97,18 +91,8 @@ user_L26_null(self) ==
     /\ pc[self] = "L26"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:26: af_packet.users = af_packet.users + 1
 \* fault: use_after_free
@@ -117,18 +101,8 @@ user_L26_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 26, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:27: sk = alloc packet_sock
 \* examples/seeds/packet_release/module_unload_barrier.ifl:28: return sk
@@ -143,15 +117,8 @@ user_L27(self) ==
           /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
           /\ user_sk' = [user_sk EXCEPT ![self] = new_packet_sock]
           /\ pc' = [pc EXCEPT ![self] = "L61"]
-          /\ UNCHANGED <<fault,
-                         module,
-                         af_packet,
-                         rcu_depth,
-                         rcu_gp,
-                         rcu_cbs,
-                         rcu_running,
-                         rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                         rcu_cb_packet_release_rcu_sk_free_sk>>
+          /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                         rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:27: sk = alloc packet_sock
 \* fault: model_bound
@@ -159,18 +126,8 @@ user_L27_bound(self) ==
     /\ pc[self] = "L27"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 27]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:53: rcu_barrier()                    // wait for every pending and running callback
 \* L53 -> L54
@@ -179,18 +136,8 @@ user_L53(self) ==
     /\ rcu_cbs = {}
     /\ rcu_running = {}
     /\ pc' = [pc EXCEPT ![self] = "L54"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
 \* L54 -> L64
@@ -198,18 +145,8 @@ user_L54(self) ==
     /\ pc[self] = "L54"
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L64"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
 \* fault: null_deref
@@ -217,18 +154,8 @@ user_L54_null(self) ==
     /\ pc[self] = "L54"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:54: touch af_packet
 \* fault: use_after_free
@@ -237,18 +164,8 @@ user_L54_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 54, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:59: af_packet = alloc module
 \* L59 -> L26
@@ -259,16 +176,8 @@ user_L59(self) ==
           /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
           /\ af_packet' = new_module
           /\ pc' = [pc EXCEPT ![self] = "L26"]
-          /\ UNCHANGED <<fault,
-                         packet_sock,
-                         rcu_depth,
-                         rcu_gp,
-                         rcu_cbs,
-                         rcu_running,
-                         user_sk,
-                         user_sk_alloc_sk,
-                         rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                         rcu_cb_packet_release_rcu_sk_free_sk>>
+          /\ UNCHANGED <<fault, packet_sock, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                         rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:59: af_packet = alloc module
 \* fault: model_bound
@@ -276,18 +185,8 @@ user_L59_bound(self) ==
     /\ pc[self] = "L59"
     /\ ~\E o \in Pool_module : module[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 59]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* L61 -> L62
@@ -300,17 +199,8 @@ user_L61(self) ==
                         obj |-> user_sk[self],
                         wait |-> {t \in Threads : rcu_depth[t] > 0}]}
     /\ pc' = [pc EXCEPT ![self] = "L62"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: null_deref
@@ -318,18 +208,8 @@ user_L61_null(self) ==
     /\ pc[self] = "L61"
     /\ user_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 61]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: use_after_free
@@ -338,18 +218,8 @@ user_L61_uaf(self) ==
     /\ user_sk[self] # NULL
     /\ packet_sock[user_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 61, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:61: call_rcu(sk, packet_release_rcu) // the end of packet_release_call_rcu
 \* fault: double_call_rcu
@@ -358,18 +228,8 @@ user_L61_rcu_twice(self) ==
     /\ user_sk[self] # NULL /\ packet_sock[user_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_sk[self]
     /\ fault' = [kind |-> "double_call_rcu", thread |-> self, line |-> 61, obj |-> user_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* L62 -> L53
@@ -378,18 +238,8 @@ user_L62(self) ==
     /\ af_packet # NULL /\ module[af_packet].st = "live"
     /\ module[af_packet].users = 0
     /\ pc' = [pc EXCEPT ![self] = "L53"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* fault: null_deref
@@ -397,18 +247,8 @@ user_L62_null(self) ==
     /\ pc[self] = "L62"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
 \* fault: use_after_free
@@ -417,18 +257,8 @@ user_L62_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
 \* L64 -> Done
@@ -440,15 +270,8 @@ user_L64(self) ==
     /\ user_sk' = [user_sk EXCEPT ![self] = NULL]
     /\ user_sk_alloc_sk' = [user_sk_alloc_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
-    /\ UNCHANGED <<fault,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
 \* fault: null_deref
@@ -456,18 +279,8 @@ user_L64_null(self) ==
     /\ pc[self] = "L64"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
 \* fault: double_free
@@ -476,18 +289,8 @@ user_L64_dfree(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st = "freed"
     /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 64, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* any step of a user thread
 user_step(self) ==
@@ -529,17 +332,8 @@ rcu_cb_packet_release_rcu_L35(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![rcu_cb_packet_release_rcu_sk_free_sk[self]].st = "freed"]
     /\ pc' = [pc EXCEPT ![self] = "L38"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
 \* fault: null_deref
@@ -547,18 +341,8 @@ rcu_cb_packet_release_rcu_L35_null(self) ==
     /\ pc[self] = "L35"
     /\ rcu_cb_packet_release_rcu_sk_free_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
 \* fault: use_after_free
@@ -570,18 +354,8 @@ rcu_cb_packet_release_rcu_L35_uaf(self) ==
                  thread |-> self,
                  line |-> 35,
                  obj |-> rcu_cb_packet_release_rcu_sk_free_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
 \* fault: assertion
@@ -591,18 +365,8 @@ rcu_cb_packet_release_rcu_L35_assert(self) ==
          packet_sock[rcu_cb_packet_release_rcu_sk_free_sk[self]].st = "live"
     /\ ~packet_sock[rcu_cb_packet_release_rcu_sk_free_sk[self]].dead
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:35: assert(sk.dead)
 \* examples/seeds/packet_release/module_unload_barrier.ifl:36: free sk
@@ -617,18 +381,8 @@ rcu_cb_packet_release_rcu_L35_dfree(self) ==
                  thread |-> self,
                  line |-> 36,
                  obj |-> rcu_cb_packet_release_rcu_sk_free_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
 \* L38 -> L47
@@ -639,16 +393,8 @@ rcu_cb_packet_release_rcu_L38(self) ==
     /\ rcu_cb_packet_release_rcu_sk_free_sk' = [rcu_cb_packet_release_rcu_sk_free_sk EXCEPT
                                                   ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L47"]
-    /\ UNCHANGED <<fault,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk>>
+    /\ UNCHANGED <<fault, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_packet_release_rcu_sk>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
 \* fault: null_deref
@@ -656,18 +402,8 @@ rcu_cb_packet_release_rcu_L38_null(self) ==
     /\ pc[self] = "L38"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 38]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:38: af_packet.users = af_packet.users - 1
 \* fault: use_after_free
@@ -676,18 +412,8 @@ rcu_cb_packet_release_rcu_L38_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 38, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
 \* L43 -> L44
@@ -700,14 +426,7 @@ rcu_cb_packet_release_rcu_L43(self) ==
           /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
                [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = cb.obj]
           /\ pc' = [pc EXCEPT ![self] = "L44"]
-          /\ UNCHANGED <<fault,
-                         module,
-                         packet_sock,
-                         af_packet,
-                         rcu_depth,
-                         rcu_gp,
-                         user_sk,
-                         user_sk_alloc_sk,
+          /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, user_locals,
                          rcu_cb_packet_release_rcu_sk_free_sk>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:43: fn packet_release_rcu(sk: packet_sock) {
@@ -716,17 +435,8 @@ rcu_cb_packet_release_rcu_L43b(self) ==
     /\ pc[self] = "L43b"
     /\ rcu_running' = rcu_running \ {self}
     /\ pc' = [pc EXCEPT ![self] = "L43"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
 \* L44 -> L45
@@ -737,17 +447,8 @@ rcu_cb_packet_release_rcu_L44(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].dead = TRUE]
     /\ pc' = [pc EXCEPT ![self] = "L45"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
 \* fault: null_deref
@@ -755,18 +456,8 @@ rcu_cb_packet_release_rcu_L44_null(self) ==
     /\ pc[self] = "L44"
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 44]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
 \* fault: use_after_free
@@ -778,18 +469,8 @@ rcu_cb_packet_release_rcu_L44_uaf(self) ==
                  thread |-> self,
                  line |-> 44,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
 \* L45 -> L46
@@ -798,18 +479,8 @@ rcu_cb_packet_release_rcu_L45(self) ==
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L46"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
 \* fault: null_deref
@@ -817,18 +488,8 @@ rcu_cb_packet_release_rcu_L45_null(self) ==
     /\ pc[self] = "L45"
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
 \* fault: use_after_free
@@ -840,18 +501,8 @@ rcu_cb_packet_release_rcu_L45_uaf(self) ==
                  thread |-> self,
                  line |-> 45,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* L46 -> L47
@@ -864,17 +515,8 @@ rcu_cb_packet_release_rcu_L46_1(self) ==
                          ![rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].refcnt = packet_sock[rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]].refcnt -
                                                                                              1]
     /\ pc' = [pc EXCEPT ![self] = "L47"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* L46 -> L35
@@ -888,15 +530,7 @@ rcu_cb_packet_release_rcu_L46_2(self) ==
     /\ rcu_cb_packet_release_rcu_sk_free_sk' = [rcu_cb_packet_release_rcu_sk_free_sk EXCEPT
                                                   ![self] = rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
     /\ pc' = [pc EXCEPT ![self] = "L35"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
+    /\ UNCHANGED <<fault, module, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running, user_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
@@ -905,18 +539,8 @@ rcu_cb_packet_release_rcu_L46_null(self) ==
     /\ pc[self] = "L46"
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 46]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* fault: use_after_free
@@ -928,18 +552,8 @@ rcu_cb_packet_release_rcu_L46_uaf(self) ==
                  thread |-> self,
                  line |-> 46,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
 \* fault: refcount_underflow
@@ -952,18 +566,8 @@ rcu_cb_packet_release_rcu_L46_underflow(self) ==
                  thread |-> self,
                  line |-> 46,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_rcu_sk[self]]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
 \* L47 -> L43b
@@ -973,17 +577,8 @@ rcu_cb_packet_release_rcu_L47(self) ==
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L43b"]
-    /\ UNCHANGED <<fault,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<fault, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_sk_free_sk>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
 \* fault: null_deref
@@ -991,18 +586,8 @@ rcu_cb_packet_release_rcu_L47_null(self) ==
     /\ pc[self] = "L47"
     /\ af_packet = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 47]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
 \* fault: use_after_free
@@ -1011,18 +596,8 @@ rcu_cb_packet_release_rcu_L47_uaf(self) ==
     /\ af_packet # NULL
     /\ module[af_packet].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 47, obj |-> af_packet]
-    /\ UNCHANGED <<pc,
-                   module,
-                   packet_sock,
-                   af_packet,
-                   rcu_depth,
-                   rcu_gp,
-                   rcu_cbs,
-                   rcu_running,
-                   user_sk,
-                   user_sk_alloc_sk,
-                   rcu_cb_packet_release_rcu_packet_release_rcu_sk,
-                   rcu_cb_packet_release_rcu_sk_free_sk>>
+    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
+                   user_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* any step of a rcu_cb_packet_release_rcu thread
 rcu_cb_packet_release_rcu_step(self) ==

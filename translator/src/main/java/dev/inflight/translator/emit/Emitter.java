@@ -13,6 +13,7 @@ import dev.inflight.translator.diag.Span;
 import dev.inflight.translator.lower.Action;
 import dev.inflight.translator.lower.Layout;
 import dev.inflight.translator.lower.Lowered;
+import dev.inflight.translator.lower.StateVars;
 import dev.inflight.translator.lower.ThreadCode;
 import dev.inflight.translator.resolve.FieldSym;
 import dev.inflight.translator.resolve.Program;
@@ -109,25 +110,17 @@ public final class Emitter {
     }
 
     // ---- variables
-    vars.add("pc");
-    vars.add("fault");
-    for (StructSym s : program.structs.values()) {
-      vars.add(layout.heapVar.get(s));
-    }
-    for (Symbol.GlobalSym g : program.globals.values()) {
-      vars.add(layout.globalVar.get(g));
-    }
-    if (program.usesRcu) {
-      vars.addAll(dev.inflight.translator.lower.Lowerer.RCU_VARIABLES);
-    }
-    for (ThreadCode tc : lowered.threads()) {
-      for (ThreadCode.LocalVar l : tc.locals()) {
-        vars.add(l.tla());
-      }
-    }
+    vars.addAll(lowered.vars().all());
     units.add(new TlaModule.Separator());
     units.add(new TlaModule.Variables(vars));
-    units.add(new TlaModule.OpDef("vars", new TlaExpr.Tuple(vars.stream().map(v -> (TlaExpr) name(v)).toList())));
+    List<TlaExpr> allUnits = new ArrayList<>();
+    for (StateVars.Unit f : lowered.vars().frames()) {
+      units.add(new TlaModule.OpDef(f.frame(), new TlaExpr.Tuple(f.parts().stream().map(p -> (TlaExpr) name(p.name())).toList())));
+    }
+    for (StateVars.Unit u : lowered.vars().units()) {
+      allUnits.add(name(u.name()));
+    }
+    units.add(new TlaModule.OpDef("vars", new TlaExpr.Tuple(allUnits)));
     List<TlaExpr> threadSets = program.threads.stream().map(t -> (TlaExpr) name(layout.threadConst.get(t))).toList();
     units.add(new TlaModule.OpDef("Threads", threadSets.isEmpty() ? new TlaExpr.SetOf(List.of()) : foldInfix(BinOp.CUP, threadSets)));
     units.add(new TlaModule.OpDef("Elems", List.of("q"), new TlaExpr.SetMap(

@@ -5,8 +5,11 @@ import dev.inflight.translator.diag.Diagnostics;
 import dev.inflight.translator.resolve.StructSym;
 import dev.inflight.translator.resolve.Symbol;
 import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.resolve.FnSym;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The lower phase: control-flow graphs, then steps and actions, for every thread kind. */
 public final class Lowerer {
@@ -19,39 +22,66 @@ public final class Lowerer {
       cfgs.add(new CfgBuilder(checked, t, diags).build());
     }
     if (diags.hasErrors()) {
-      return new Lowered(checked, layout, List.of());
+      return new Lowered(checked, layout, stateVariables(layout, checked, List.of()), List.of());
     }
-    List<String> vars = stateVariables(layout, checked, cfgs);
+    StateVars vars = stateVariables(layout, checked, cfgs);
     List<ThreadCode> threads = new ArrayList<>();
     for (Cfg cfg : cfgs) {
       threads.add(new StepBuilder(checked, layout, cfg, vars).build());
     }
-    return new Lowered(checked, layout, threads);
+    return new Lowered(checked, layout, vars, threads);
   }
 
   /** The RCU state, present when a model uses RCU (see StepBuilder.rcu). */
   public static final List<String> RCU_VARIABLES = List.of("rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running");
 
-  /** Every state variable, in the order the module declares them. */
-  public static List<String> stateVariables(Layout layout, Checked checked, List<Cfg> cfgs) {
-    List<String> vars = new ArrayList<>();
-    vars.add("pc");
-    vars.add("fault");
+  /**
+   * Every state variable, in the order the module declares them, with each thread kind's locals
+   * framed per function (see {@link StateVars}).
+   */
+  public static StateVars stateVariables(Layout layout, Checked checked, List<Cfg> cfgs) {
+    List<StateVars.Unit> units = new ArrayList<>();
+    units.add(StateVars.Unit.lone("pc"));
+    units.add(StateVars.Unit.lone("fault"));
     for (StructSym s : checked.program().structs.values()) {
-      vars.add(layout.heapVar.get(s));
+      units.add(StateVars.Unit.lone(layout.heapVar.get(s)));
     }
     for (Symbol.GlobalSym g : checked.program().globals.values()) {
-      vars.add(layout.globalVar.get(g));
+      units.add(StateVars.Unit.lone(layout.globalVar.get(g)));
     }
     if (checked.program().usesRcu) {
-      vars.addAll(RCU_VARIABLES);
+      RCU_VARIABLES.forEach(v -> units.add(StateVars.Unit.lone(v)));
+    }
+    // Name every local before any frame, so a frame's name never takes a local's.
+    for (Cfg cfg : cfgs) {
+      cfg.locals().forEach(l -> layout.local(cfg.thread(), l));
+      cfg.hidden().keySet().forEach(h -> layout.local(cfg.thread(), h, h));
     }
     for (Cfg cfg : cfgs) {
+      ThreadSym t = cfg.thread();
+      // The thread body's own locals with the translator's counters and snapshots form one
+      // frame; each inlined function's locals another; all of them the thread kind's frame.
+      Map<FnSym, List<StateVars.Unit>> byFn = new LinkedHashMap<>();
+      List<StateVars.Unit> own = new ArrayList<>();
       for (Symbol.LocalSym l : cfg.locals()) {
-        vars.add(layout.local(cfg.thread(), l));
+        StateVars.Unit v = StateVars.Unit.lone(layout.local(t, l));
+        if (l.owner instanceof FnSym f) {
+          byFn.computeIfAbsent(f, k -> new ArrayList<>()).add(v);
+        } else {
+          own.add(v);
+        }
       }
-      cfg.hidden().keySet().forEach(h -> vars.add(layout.local(cfg.thread(), h, h)));
+      cfg.hidden().keySet().forEach(h -> own.add(StateVars.Unit.lone(layout.local(t, h, h))));
+      List<StateVars.Unit> parts = new ArrayList<>();
+      parts.add(StateVars.frame(() -> layout.namer.name(List.of("frame", t), t.name() + "_frame"), own));
+      byFn.forEach((f, vs) -> parts.add(StateVars.frame(
+          () -> layout.namer.name(List.of("frame", t, f), t.name() + "_" + f.name() + "_frame"), vs)));
+      parts.removeIf(java.util.Objects::isNull);
+      StateVars.Unit all = StateVars.frame(() -> layout.namer.name(List.of("locals", t), t.name() + "_locals"), parts);
+      if (all != null) {
+        units.add(all);
+      }
     }
-    return vars;
+    return StateVars.of(units);
   }
 }

@@ -40,10 +40,10 @@ final class StepBuilder {
   private final List<Action> actions = new ArrayList<>();
   private final Map<String, Integer> actionNames = new HashMap<>();
 
-  private final List<String> allVars;
+  private final StateVars vars;
 
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, List<String> allVars) {
-    this.allVars = allVars;
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars) {
+    this.vars = vars;
     this.checked = checked;
     this.program = checked.program();
     this.layout = layout;
@@ -949,10 +949,8 @@ final class StepBuilder {
 
   private TlaExpr unchanged(List<String> changed) {
     List<TlaExpr> rest = new ArrayList<>();
-    for (String v : allVars) {
-      if (!changed.contains(v)) {
-        rest.add(new TlaExpr.Name(v));
-      }
+    for (String unit : vars.unchangedUnits(new java.util.HashSet<>(changed))) {
+      rest.add(new TlaExpr.Name(unit));
     }
     return new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(rest));
   }

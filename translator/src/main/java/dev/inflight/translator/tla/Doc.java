@@ -119,4 +119,12 @@ sealed interface Doc {
         }
         return new Cat(parts);
     }
+
+    /**
+     * {@code docs} separated by {@code sep} and a soft break, filling each line: a break is taken
+     * only where the next item would not fit (each separator is its own group).
+     */
+    static Doc fill(Doc sep, List<Doc> docs) {
+        return join(new Group(cat(sep, LINE)), docs);
+    }
 }

@@ -587,6 +587,12 @@ public final class TlaPrinter {
         @Override
         public Doc visitPrefix(Prefix e) {
             UnOp op = e.op();
+            if (op == UnOp.UNCHANGED && e.arg() instanceof Tuple t && t.elems().size() > 1
+                    && t.elems().stream().allMatch(x -> x instanceof Name)) {
+                // A long list of variable names fills its lines instead of taking one each.
+                List<Doc> names = t.elems().stream().map(x -> (Doc) Doc.text(((Name) x).id())).toList();
+                return Doc.cat(Doc.text("UNCHANGED <<"), Doc.align(Doc.fill(Doc.text(","), names)), Doc.text(">>"));
+            }
             Pos argPos = Pos.prefixArg(op, pos);
             Doc arg = expr(e.arg(), argPos);
             // "- -x", never "--x" (the token --); "-(-x)" needs no space

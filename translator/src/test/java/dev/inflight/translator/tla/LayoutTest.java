@@ -162,8 +162,7 @@ class LayoutTest {
                 "            ![rx_s[t]].rc = 0]",
                 "    /\\ pc' = [pc EXCEPT",
                 "                ![t] = \"L13\"]",
-                "    /\\ UNCHANGED <<g,",
-                "                   rx_x,",
+                "    /\\ UNCHANGED <<g, rx_x,",
                 "                   fault>>"));
     }
 
