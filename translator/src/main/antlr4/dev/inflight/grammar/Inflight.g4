@@ -19,14 +19,28 @@ topDecl
     | 'lock' name=ident                                                      # GlobalLockDecl
     | 'set' name=ident 'of' elem=ident                                          # GlobalSetDecl
     | 'queue' name=ident 'of' elem=ident 'max' cap=expr                         # GlobalQueueDecl
-    | isDaemon='daemon'? 'thread' name=ident ('[' count=expr ']')? body=block  # ThreadDecl
+    | isDaemon='daemon'? 'thread' name=ident ('[' count=expr ']')?
+          ('on' 'cpu' cpu=expr)? body=block                                # ThreadDecl
     | 'work' name=ident ':' fn=ident                                         # WorkDecl
-    | 'fn' name=ident '(' (params+=param (',' params+=param)*)? ')' body=block  # FnDecl
+    | (isOp='op' opName=ident?)? 'fn' name=ident '(' (params+=param (',' params+=param)*)? ')'
+          body=block                                                      # FnDecl
     | 'check' name=ident                                                     # CheckDecl
     | 'unfair' name=ident                                                    # UnfairDecl
     | 'invariant' name=ident ':' cond=expr                                   # InvariantDecl
     | 'eventually' name=ident ':' cond=expr                                  # EventuallyDecl
+    | 'cost' '{' entries+=costEntry* '}'                                  # CostDecl
+    | 'profile' path=STRING                                               # ProfileDecl
+    | 'latency' op=ident '<=' bound=expr ('when' cond=expr)?                 # LatencyDecl
     | ';'                                                                 # EmptyDecl
+    ;
+
+costEntry
+    : name=costKey '=' value=expr ';'?
+    ;
+
+// Profile entries may be named after the primitives they price, keywords included.
+costKey
+    : ident | 'alloc' | 'free' | 'lock'
     ;
 
 member
@@ -67,6 +81,7 @@ stmt
     | 'lock' target=expr                                                  # LockStmt
     | 'unlock' target=expr                                                # UnlockStmt
     | 'return' value=expr?                                                # ReturnStmt
+    | 'cost' amount=expr                                                  # CostStmt
     | call=expr                                                           # ExprStmt
     | ';'                                                                 # EmptyStmt
     ;
@@ -104,6 +119,7 @@ expr
 ident
     : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
     | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work' | 'unfair'
+    | 'cost' | 'profile' | 'latency' | 'op' | 'on' | 'cpu' | 'when'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

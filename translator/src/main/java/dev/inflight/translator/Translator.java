@@ -32,18 +32,35 @@ import java.util.Map;
  */
 public final class Translator {
 
-  /** Options of one translation: `--set` overrides and where the model library is. */
-  public record Options(Map<String, String> overrides, Library library, Long maxStates) {
+  /**
+   * Options of one translation: `--set` overrides, where the model library is, a state limit,
+   * and the cost model: a machine profile replacing the model's (null: the model's) and whether
+   * to track costs even without a latency property (a cost report needs them).
+   */
+  public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost) {
+    public Options(Map<String, String> overrides, Library library, Long maxStates) {
+      this(overrides, library, maxStates, null, false);
+    }
+
     public static Options defaults() {
       return new Options(Map.of(), Library.standard(), null);
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates);
+      return new Options(o, library, maxStates, profile, trackCost);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n);
+      return new Options(overrides, library, n, profile, trackCost);
+    }
+
+    /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
+    public Options withCosts(String profileChoice) {
+      return new Options(overrides, library, maxStates, profileChoice, true);
+    }
+
+    public Options withProfile(String profileChoice) {
+      return new Options(overrides, library, maxStates, profileChoice, trackCost);
     }
   }
 
@@ -72,7 +89,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), null, null);
     }
-    Resolved resolved = Resolver.resolve(parsed, path, options.library(), diags);
+    Resolved resolved = Resolver.resolve(parsed, path, options.library(), options.profile(), options.trackCost(), diags);
     boolean resolveFailed = diags.hasErrors();
     Checked checked;
     try {

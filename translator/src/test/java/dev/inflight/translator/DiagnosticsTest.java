@@ -86,7 +86,7 @@ class DiagnosticsTest {
             model m
             thread t x = 1
             """, """
-            error[E0100]: unexpected name `x`, expected one of `{`, `[`
+            error[E0100]: unexpected name `x`, expected one of `{`, `[`, `on`
              --> t.ifl:2:10
               |
             2 | thread t x = 1
@@ -407,6 +407,77 @@ class DiagnosticsTest {
             2 | thread t { return }
               |            ^^^^^^
               = help: a thread ends at the end of its body
+            """),
+
+        // ---------------------------------------------------------------- cost model
+        src("latency property without a machine profile", """
+            model m
+            latency f <= 10
+            op fn f() { x = 1 }
+            thread t { f() }
+            """, """
+            error[E0500]: costs are tracked but no machine profile is given
+             --> t.ifl:2:1
+              |
+            2 | latency f <= 10
+              | ^^^^^^^^^^^^^^^
+              = help: add `profile "xeon-2011"` (see specs/profiles/) or a `cost { ... }` block, or pass --profile
+            """),
+        src("unknown machine profile", """
+            model m
+            profile "xeon-2001"
+            latency f <= 10
+            op fn f() { x = 1 }
+            thread t { f() }
+            """, """
+            error[E0501]: cannot find machine profile `xeon-2001`
+             --> t.ifl:2:1
+              |
+            2 | profile "xeon-2001"
+              | ^^^^^^^^^^^^^^^^^^^
+              = help: profiles are looked up as a path, next to the model, then in specs/profiles/ (known: xeon-2011, manycore-2023, single-cpu)
+            """),
+        src("cost statement naming an entry the profile lacks", """
+            model m
+            cost { syscall = 50 }
+            latency f <= 10
+            op fn f() { cost sycall }
+            thread t { f() }
+            """, """
+            error[E0502]: unknown cost `sycall`: the machine profile of this model has no such entry
+             --> t.ifl:4:18
+              |
+            4 | op fn f() { cost sycall }
+              |                  ^^^^^^
+              = help: did you mean `syscall`? or define it in the model: `cost { sycall = N }`
+            """),
+        src("latency of a function that is not an operation", """
+            model m
+            cost { syscall = 50 }
+            latency g <= 10
+            op fn f() { cost syscall }
+            fn g() { x = 1 }
+            thread t { f() g() }
+            """, """
+            error[E0503]: `latency` names `g`, which is not an operation
+             --> t.ifl:3:9
+              |
+            3 | latency g <= 10
+              |         ^
+              = help: mark the function `op fn g(...)`; operations: f
+            """),
+        src("machine with no CPU", """
+            model m
+            cost { cpus = 0 }
+            latency f <= 10
+            op fn f() { x = 1 }
+            thread t { f() }
+            """, """
+            error[E0505]: cost `cpus` must be a non-negative integer (nanoseconds; `cpus`: a count of at least 1)
+             --> t.ifl:2:8
+              |
+            2 | cost { cpus = 0 }
+              |        ^^^^^^^^
             """),
 
         // ---------------------------------------------------------------- input bytes

@@ -53,7 +53,7 @@ VARIABLES pc,
           user_packet_create_proto,
           user_packet_create_sk,
           user_register_prot_hook_sk,
-          netdev_rest_171_3,
+          netdev_rest_172_3,
           netdev_packet_notifier_event,
           netdev_packet_notifier_sk,
           netdev___unregister_prot_hook_sk,
@@ -100,7 +100,7 @@ netdev___unregister_prot_hook_frame ==
     <<netdev___unregister_prot_hook_sk, netdev___unregister_prot_hook_sync>>
 
 netdev_locals ==
-    <<netdev_rest_171_3,
+    <<netdev_rest_172_3,
       netdev_packet_notifier_frame,
       netdev___unregister_prot_hook_frame,
       netdev_sk_free_sk,
@@ -144,8 +144,8 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 Init ==
     /\ pc = [t \in Threads |->
               CASE t \in Thread_user -> "L20"
-                [] t \in Thread_netdev -> "L191"
-                [] t \in Thread_rcu_cb_packet_release_rcu -> "L268"]
+                [] t \in Thread_netdev -> "L192"
+                [] t \in Thread_rcu_cb_packet_release_rcu -> "L271"]
     /\ fault = [kind |-> "none"]
     /\ packet_sock = [o \in Pool_packet_sock |->
                        [st |-> "free",
@@ -186,7 +186,7 @@ Init ==
     /\ netdev___unregister_prot_hook_sync = [t \in Thread_netdev |-> FALSE]
     /\ netdev_sk_free_sk = [t \in Thread_netdev |-> NULL]
     /\ netdev_register_prot_hook_sk = [t \in Thread_netdev |-> NULL]
-    /\ netdev_rest_171_3 = [t \in Thread_netdev |-> {}]
+    /\ netdev_rest_172_3 = [t \in Thread_netdev |-> {}]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk = [t \in Thread_rcu_cb_packet_release_rcu |->
                                                            NULL]
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk =
@@ -202,7 +202,7 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_user : pc[t] = "Done"
     /\ \A t \in Thread_netdev : pc[t] = "Done"
-    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L268"}
+    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L271"}
     /\ rcu_cbs = {}
 
 --------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ AllDone ==
 
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:20: sock = alloc socket
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:21: sk = packet_create(sock, 0)
-\* L20 -> L79
+\* L20 -> L80
 user_L20(self) ==
     /\ pc[self] = "L20"
     /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
@@ -220,7 +220,7 @@ user_L20(self) ==
           /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
           /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
           /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-          /\ pc' = [pc EXCEPT ![self] = "L79"]
+          /\ pc' = [pc EXCEPT ![self] = "L80"]
           /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                          rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
                          user_packet_release_rfc_frame, user_packet_release_finish_frame,
@@ -241,7 +241,7 @@ user_L20_bound(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L67 -> L319
+\* L67 -> L324
 user_L67(self) ==
     /\ pc[self] = "L67"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -257,7 +257,7 @@ user_L67(self) ==
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L319"]
+    /\ pc' = [pc EXCEPT ![self] = "L324"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
@@ -316,8 +316,8 @@ user_L67_dfree(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67b -> L109
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67b -> L110
 user_L67b_1(self) ==
     /\ pc[self] = "L67b"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -326,7 +326,7 @@ user_L67b_1(self) ==
     /\ user___unregister_prot_hook_sync[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
     /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sock_orphan_sk,
@@ -335,8 +335,8 @@ user_L67b_1(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67b -> L289
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67b -> L293
 user_L67b_2(self) ==
     /\ pc[self] = "L67b"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -347,7 +347,7 @@ user_L67b_2(self) ==
     /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L289"]
+    /\ pc' = [pc EXCEPT ![self] = "L293"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sock_orphan_sk, user_packet_create_frame,
@@ -404,14 +404,14 @@ user_L67b_dfree(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
-\* specs/kernel/packet.ifl:83: if proto != 0 {
-\* specs/kernel/packet.ifl:84: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
-\* L79 -> L93
-user_L79_1(self) ==
-    /\ pc[self] = "L79"
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:84: if proto != 0 {
+\* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
+\* L80 -> L94
+user_L80_1(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] # NULL /\
@@ -429,7 +429,7 @@ user_L79_1(self) ==
           /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                               ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ pc' = [pc EXCEPT ![self] = "L94"]
           /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                          rcu_running, user_frame, user_sock_free_sock,
                          user_packet_release_rfc_frame, user_packet_release_finish_frame,
@@ -437,13 +437,13 @@ user_L79_1(self) ==
                          user_packet_create_sock, user_packet_create_proto, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
-\* specs/kernel/packet.ifl:83: if proto != 0 {
-\* L79 -> L86
-user_L79_2(self) ==
-    /\ pc[self] = "L79"
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:84: if proto != 0 {
+\* L80 -> L87
+user_L80_2(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] # NULL /\
@@ -459,7 +459,7 @@ user_L79_2(self) ==
                                                 ![new_packet_sock].num = user_packet_create_proto[self]]
           /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
           /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L86"]
+          /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                          rcu_running, user_frame, user_sock_free_sock,
                          user_packet_release_rfc_frame, user_packet_release_finish_frame,
@@ -468,54 +468,54 @@ user_L79_2(self) ==
                          user_register_prot_hook_sk, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* fault: model_bound
-user_L79_bound(self) ==
-    /\ pc[self] = "L79"
+user_L80_bound(self) ==
+    /\ pc[self] = "L80"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 79]
+    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: null_deref
-user_L79_null(self) ==
-    /\ pc[self] = "L79"
+user_L80_null(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: use_after_free
-user_L79_uaf(self) ==
-    /\ pc[self] = "L79"
+user_L80_uaf(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] # NULL
           /\ socket[user_packet_create_sock[self]].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 82,
                        obj |-> user_packet_create_sock[self]]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:86: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
-\* specs/kernel/packet.ifl:87: return sk
+\* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
+\* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:22: packet_release_rfc(sock)
-\* L86 -> L280
-user_L86(self) ==
-    /\ pc[self] = "L86"
+\* L87 -> L284
+user_L87(self) ==
+    /\ pc[self] = "L87"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
     /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
     /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -523,126 +523,87 @@ user_L86(self) ==
     /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT
                                           ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L280"]
+    /\ pc' = [pc EXCEPT ![self] = "L284"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_sock, user_sock_free_sock, user_packet_release_rfc_sk,
                    user_packet_release_rfc_postpone, user_packet_release_finish_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L94
-user_L93_1(self) ==
-    /\ pc[self] = "L93"
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94 -> L95
+user_L94_1(self) ==
+    /\ pc[self] = "L94"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L94"]
+    /\ pc' = [pc EXCEPT ![self] = "L95"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L86
-user_L93_2(self) ==
-    /\ pc[self] = "L93"
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94 -> L87
+user_L94_2(self) ==
+    /\ pc[self] = "L94"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
     /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L86"]
+    /\ pc' = [pc EXCEPT ![self] = "L87"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
                    user_packet_release_rfc_frame, user_packet_release_finish_frame, user_sk_free_sk,
                    user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
-user_L93_null(self) ==
-    /\ pc[self] = "L93"
+user_L94_null(self) ==
+    /\ pc[self] = "L94"
     /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
-user_L93_uaf(self) ==
-    /\ pc[self] = "L93"
+user_L94_uaf(self) ==
+    /\ pc[self] = "L94"
     /\ user_register_prot_hook_sk[self] # NULL
     /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 93,
+                 line |-> 94,
                  obj |-> user_register_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:94: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
-\* L94 -> L95
-user_L94(self) ==
-    /\ pc[self] = "L94"
-    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L95"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 user_L95(self) ==
     /\ pc[self] = "L95"
+    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
+    /\ pc' = [pc EXCEPT ![self] = "L96"]
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* L96 -> L97
+user_L96(self) ==
+    /\ pc[self] = "L96"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
                                                                         1]
-    /\ pc' = [pc EXCEPT ![self] = "L96"]
+    /\ pc' = [pc EXCEPT ![self] = "L97"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-user_L95_null(self) ==
-    /\ pc[self] = "L95"
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 95]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-user_L95_uaf(self) ==
-    /\ pc[self] = "L95"
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 95,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:96: sk.running = true
-\* L96 -> L86
-user_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L86"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
-                   user___unregister_prot_hook_frame, user_packet_create_frame, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96_null(self) ==
     /\ pc[self] = "L96"
@@ -652,7 +613,7 @@ user_L96_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96_uaf(self) ==
     /\ pc[self] = "L96"
@@ -666,55 +627,94 @@ user_L96_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
-\* L105 -> L106
-user_L105(self) ==
-    /\ pc[self] = "L105"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L106"]
+\* specs/kernel/packet.ifl:97: sk.running = true
+\* L97 -> L87
+user_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ user_register_prot_hook_sk[self] # NULL /\
+         packet_sock[user_register_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
+    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L87"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
+                   user___unregister_prot_hook_frame, user_packet_create_frame, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
-user_L105_null(self) ==
-    /\ pc[self] = "L105"
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 105]
+user_L97_null(self) ==
+    /\ pc[self] = "L97"
+    /\ user_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
-user_L105_uaf(self) ==
-    /\ pc[self] = "L105"
+user_L97_uaf(self) ==
+    /\ pc[self] = "L97"
+    /\ user_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 97,
+                 obj |-> user_register_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* L106 -> L107
+user_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
+    /\ pc' = [pc EXCEPT ![self] = "L107"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: null_deref
+user_L106_null(self) ==
+    /\ pc[self] = "L106"
+    /\ user___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: use_after_free
+user_L106_uaf(self) ==
+    /\ pc[self] = "L106"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 105,
+                 line |-> 106,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:106: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
-\* L106 -> L107
-user_L106(self) ==
-    /\ pc[self] = "L106"
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* L107 -> L108
+user_L107(self) ==
+    /\ pc[self] = "L107"
     /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L107"]
+    /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L109
-user_L107_1(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L110
+user_L108_1(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -722,15 +722,15 @@ user_L107_1(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                             1]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L289
-user_L107_2(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L293
+user_L108_2(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -740,17 +740,17 @@ user_L107_2(self) ==
                                                                             1]
     /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L289"]
+    /\ pc' = [pc EXCEPT ![self] = "L293"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* L107 -> L67b
-user_L107_3(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* L108 -> L67b
+user_L108_3(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -763,284 +763,284 @@ user_L107_3(self) ==
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
-user_L107_null(self) ==
-    /\ pc[self] = "L107"
+user_L108_null(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 107]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: use_after_free
-user_L107_uaf(self) ==
-    /\ pc[self] = "L107"
+user_L108_uaf(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
-user_L107_underflow(self) ==
-    /\ pc[self] = "L107"
+user_L108_underflow(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* L109 -> L110b
-user_L109(self) ==
-    /\ pc[self] = "L109"
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* L110 -> L111b
+user_L110(self) ==
+    /\ pc[self] = "L110"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110b"]
+    /\ pc' = [pc EXCEPT ![self] = "L111b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
-user_L109_null(self) ==
-    /\ pc[self] = "L109"
+user_L110_null(self) ==
+    /\ pc[self] = "L110"
     /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
-user_L109_uaf(self) ==
-    /\ pc[self] = "L109"
+user_L110_uaf(self) ==
+    /\ pc[self] = "L110"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 109,
+                 line |-> 110,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
-user_L109_unlock(self) ==
-    /\ pc[self] = "L109"
+user_L110_unlock(self) ==
+    /\ pc[self] = "L110"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 109]
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110 -> L111
-user_L110(self) ==
-    /\ pc[self] = "L110"
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111 -> L112
+user_L111(self) ==
+    /\ pc[self] = "L111"
     /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L111"]
+    /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110b -> L110
-user_L110b(self) ==
-    /\ pc[self] = "L110b"
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111b -> L111
+user_L111b(self) ==
+    /\ pc[self] = "L111b"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
+    /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* L111 -> L289
-user_L111(self) ==
-    /\ pc[self] = "L111"
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* L112 -> L293
+user_L112(self) ==
+    /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = self]
     /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L289"]
+    /\ pc' = [pc EXCEPT ![self] = "L293"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
-user_L111_null(self) ==
-    /\ pc[self] = "L111"
+user_L112_null(self) ==
+    /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 111]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
-user_L111_uaf(self) ==
-    /\ pc[self] = "L111"
+user_L112_uaf(self) ==
+    /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 111,
+                 line |-> 112,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
-\* specs/kernel/packet.ifl:260: if nullify {
-\* L206 -> L261
-user_L206_1(self) ==
-    /\ pc[self] = "L206"
+\* specs/kernel/packet.ifl:207: sk.dead = true
+\* specs/kernel/packet.ifl:263: if nullify {
+\* L207 -> L264
+user_L207_1(self) ==
+    /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L261"]
+    /\ pc' = [pc EXCEPT ![self] = "L264"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk,
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
-\* specs/kernel/packet.ifl:260: if nullify {
-\* L206 -> L263
-user_L206_2(self) ==
-    /\ pc[self] = "L206"
+\* specs/kernel/packet.ifl:207: sk.dead = true
+\* specs/kernel/packet.ifl:263: if nullify {
+\* L207 -> L266
+user_L207_2(self) ==
+    /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ ~user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
+    /\ pc' = [pc EXCEPT ![self] = "L266"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk,
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
-user_L206_null(self) ==
-    /\ pc[self] = "L206"
+user_L207_null(self) ==
+    /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 206]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
-user_L206_uaf(self) ==
-    /\ pc[self] = "L206"
+user_L207_uaf(self) ==
+    /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] # NULL
     /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 206,
+                 line |-> 207,
                  obj |-> user_sock_orphan_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
-\* L261 -> L263
-user_L261(self) ==
-    /\ pc[self] = "L261"
+\* specs/kernel/packet.ifl:264: sock.sk = null
+\* L264 -> L266
+user_L264(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sock[self] # NULL /\
          socket[user_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
+    /\ pc' = [pc EXCEPT ![self] = "L266"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
+\* specs/kernel/packet.ifl:264: sock.sk = null
 \* fault: null_deref
-user_L261_null(self) ==
-    /\ pc[self] = "L261"
+user_L264_null(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
+\* specs/kernel/packet.ifl:264: sock.sk = null
 \* fault: use_after_free
-user_L261_uaf(self) ==
-    /\ pc[self] = "L261"
+user_L264_uaf(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sock[self] # NULL
     /\ socket[user_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 261,
+                 line |-> 264,
                  obj |-> user_packet_release_finish_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L263 -> L264
-user_L263(self) ==
-    /\ pc[self] = "L263"
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* L266 -> L267
+user_L266(self) ==
+    /\ pc[self] = "L266"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
+    /\ pc' = [pc EXCEPT ![self] = "L267"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-user_L263_null(self) ==
-    /\ pc[self] = "L263"
+user_L266_null(self) ==
+    /\ pc[self] = "L266"
     /\ user_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 266]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-user_L263_uaf(self) ==
-    /\ pc[self] = "L263"
+user_L266_uaf(self) ==
+    /\ pc[self] = "L266"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 263,
+                 line |-> 266,
                  obj |-> user_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L264 -> L319
-user_L264_1(self) ==
-    /\ pc[self] = "L264"
+\* L267 -> L324
+user_L267_1(self) ==
+    /\ pc[self] = "L267"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt > 1
@@ -1055,16 +1055,16 @@ user_L264_1(self) ==
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L319"]
+    /\ pc' = [pc EXCEPT ![self] = "L324"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* L264 -> L67
-user_L264_2(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* L267 -> L67
+user_L267_2(self) ==
+    /\ pc[self] = "L267"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
@@ -1077,56 +1077,56 @@ user_L264_2(self) ==
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: null_deref
-user_L264_null(self) ==
-    /\ pc[self] = "L264"
+user_L267_null(self) ==
+    /\ pc[self] = "L267"
     /\ user_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 267]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: use_after_free
-user_L264_uaf(self) ==
-    /\ pc[self] = "L264"
+user_L267_uaf(self) ==
+    /\ pc[self] = "L267"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 267,
                  obj |-> user_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
-user_L264_underflow(self) ==
-    /\ pc[self] = "L264"
+user_L267_underflow(self) ==
+    /\ pc[self] = "L267"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 267,
                  obj |-> user_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:280: sk = sock.sk
-\* specs/kernel/packet.ifl:281: if sk != null {
-\* L280 -> L282
-user_L280_1(self) ==
-    /\ pc[self] = "L280"
+\* specs/kernel/packet.ifl:284: sk = sock.sk
+\* specs/kernel/packet.ifl:285: if sk != null {
+\* L284 -> L286
+user_L284_1(self) ==
+    /\ pc[self] = "L284"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ socket[user_packet_release_rfc_sock[self]].sk # NULL
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT
                                         ![self] = socket[user_packet_release_rfc_sock[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L282"]
+    /\ pc' = [pc EXCEPT ![self] = "L286"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
                    user_packet_release_rfc_sock, user_packet_release_rfc_postpone,
@@ -1134,12 +1134,12 @@ user_L280_1(self) ==
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:280: sk = sock.sk
-\* specs/kernel/packet.ifl:281: if sk != null {
+\* specs/kernel/packet.ifl:284: sk = sock.sk
+\* specs/kernel/packet.ifl:285: if sk != null {
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L280 -> L319
-user_L280_2(self) ==
-    /\ pc[self] = "L280"
+\* L284 -> L324
+user_L284_2(self) ==
+    /\ pc[self] = "L284"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -1147,93 +1147,93 @@ user_L280_2(self) ==
     /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L319"]
+    /\ pc' = [pc EXCEPT ![self] = "L324"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_packet_release_finish_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:280: sk = sock.sk
+\* specs/kernel/packet.ifl:284: sk = sock.sk
 \* fault: null_deref
-user_L280_null(self) ==
-    /\ pc[self] = "L280"
+user_L284_null(self) ==
+    /\ pc[self] = "L284"
     /\ user_packet_release_rfc_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 280]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 284]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:280: sk = sock.sk
+\* specs/kernel/packet.ifl:284: sk = sock.sk
 \* fault: use_after_free
-user_L280_uaf(self) ==
-    /\ pc[self] = "L280"
+user_L284_uaf(self) ==
+    /\ pc[self] = "L284"
     /\ user_packet_release_rfc_sock[self] # NULL
     /\ socket[user_packet_release_rfc_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 280,
+                 line |-> 284,
                  obj |-> user_packet_release_rfc_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:282: list_del_rcu(packet_sklist, sk)
-\* specs/kernel/packet.ifl:283: postpone = false
-\* L282 -> L284
-user_L282(self) ==
-    /\ pc[self] = "L282"
+\* specs/kernel/packet.ifl:286: list_del_rcu(packet_sklist, sk)
+\* specs/kernel/packet.ifl:287: postpone = false
+\* L286 -> L288
+user_L286(self) ==
+    /\ pc[self] = "L286"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_rfc_sk[self]}
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L284"]
+    /\ pc' = [pc EXCEPT ![self] = "L288"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
                    user_packet_release_rfc_sk, user_packet_release_finish_frame, user_sk_free_sk,
                    user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:284: lock sk.bind_lock
-\* L284 -> L285
-user_L284(self) ==
-    /\ pc[self] = "L284"
+\* specs/kernel/packet.ifl:288: lock sk.bind_lock
+\* L288 -> L289
+user_L288(self) ==
+    /\ pc[self] = "L288"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_rfc_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L285"]
+    /\ pc' = [pc EXCEPT ![self] = "L289"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:284: lock sk.bind_lock
+\* specs/kernel/packet.ifl:288: lock sk.bind_lock
 \* fault: null_deref
-user_L284_null(self) ==
-    /\ pc[self] = "L284"
+user_L288_null(self) ==
+    /\ pc[self] = "L288"
     /\ user_packet_release_rfc_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 284]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:284: lock sk.bind_lock
+\* specs/kernel/packet.ifl:288: lock sk.bind_lock
 \* fault: use_after_free
-user_L284_uaf(self) ==
-    /\ pc[self] = "L284"
+user_L288_uaf(self) ==
+    /\ pc[self] = "L288"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 284,
+                 line |-> 288,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:285: if sk.running {
-\* specs/kernel/packet.ifl:286: postpone = true
-\* specs/kernel/packet.ifl:287: __unregister_prot_hook(sk, false)
-\* L285 -> L105
-user_L285_1(self) ==
-    /\ pc[self] = "L285"
+\* specs/kernel/packet.ifl:289: if sk.running {
+\* specs/kernel/packet.ifl:290: postpone = true
+\* specs/kernel/packet.ifl:291: __unregister_prot_hook(sk, false)
+\* L289 -> L106
+user_L289_1(self) ==
+    /\ pc[self] = "L289"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].running
@@ -1241,7 +1241,7 @@ user_L285_1(self) ==
     /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT
                                             ![self] = user_packet_release_rfc_sk[self]]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L105"]
+    /\ pc' = [pc EXCEPT ![self] = "L106"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
                    user_packet_release_rfc_sock, user_packet_release_rfc_sk,
@@ -1249,83 +1249,19 @@ user_L285_1(self) ==
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:285: if sk.running {
-\* L285 -> L289
-user_L285_2(self) ==
-    /\ pc[self] = "L285"
-    /\ user_packet_release_rfc_sk[self] # NULL /\
-         packet_sock[user_packet_release_rfc_sk[self]].st = "live"
-    /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L289"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:285: if sk.running {
-\* fault: null_deref
-user_L285_null(self) ==
-    /\ pc[self] = "L285"
-    /\ user_packet_release_rfc_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 285]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:285: if sk.running {
-\* fault: use_after_free
-user_L285_uaf(self) ==
-    /\ pc[self] = "L285"
-    /\ user_packet_release_rfc_sk[self] # NULL
-    /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 285,
-                 obj |-> user_packet_release_rfc_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:289: unlock sk.bind_lock
-\* specs/kernel/packet.ifl:290: if postpone {
-\* L289 -> L291
-user_L289_1(self) ==
-    /\ pc[self] = "L289"
-    /\ user_packet_release_rfc_sk[self] # NULL /\
-         packet_sock[user_packet_release_rfc_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
-    /\ user_packet_release_rfc_postpone[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L291"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:289: unlock sk.bind_lock
-\* specs/kernel/packet.ifl:290: if postpone {
-\* specs/kernel/packet.ifl:293: packet_release_finish(sk, sock, true)
-\* specs/kernel/packet.ifl:259: sock_orphan(sk)
-\* L289 -> L206
+\* specs/kernel/packet.ifl:289: if sk.running {
+\* L289 -> L293
 user_L289_2(self) ==
     /\ pc[self] = "L289"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
-    /\ ~user_packet_release_rfc_postpone[self]
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
-    /\ user_packet_release_finish_sk' = [user_packet_release_finish_sk EXCEPT
-                                           ![self] = user_packet_release_rfc_sk[self]]
-    /\ user_packet_release_finish_sock' = [user_packet_release_finish_sock EXCEPT
-                                             ![self] = user_packet_release_rfc_sock[self]]
-    /\ user_packet_release_finish_nullify' = [user_packet_release_finish_nullify EXCEPT
-                                                ![self] = TRUE]
-    /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT
-                                 ![self] = user_packet_release_rfc_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L206"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
-                   user_sk_free_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
-                   user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+    /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
+    /\ pc' = [pc EXCEPT ![self] = "L293"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:289: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:289: if sk.running {
 \* fault: null_deref
 user_L289_null(self) ==
     /\ pc[self] = "L289"
@@ -1335,7 +1271,7 @@ user_L289_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:289: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:289: if sk.running {
 \* fault: use_after_free
 user_L289_uaf(self) ==
     /\ pc[self] = "L289"
@@ -1349,23 +1285,87 @@ user_L289_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:289: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L289_unlock(self) ==
-    /\ pc[self] = "L289"
+\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:294: if postpone {
+\* L293 -> L295
+user_L293_1(self) ==
+    /\ pc[self] = "L293"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 289]
+    /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
+    /\ user_packet_release_rfc_postpone[self]
+    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L295"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:294: if postpone {
+\* specs/kernel/packet.ifl:297: packet_release_finish(sk, sock, true)
+\* specs/kernel/packet.ifl:262: sock_orphan(sk)
+\* L293 -> L207
+user_L293_2(self) ==
+    /\ pc[self] = "L293"
+    /\ user_packet_release_rfc_sk[self] # NULL /\
+         packet_sock[user_packet_release_rfc_sk[self]].st = "live"
+    /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
+    /\ ~user_packet_release_rfc_postpone[self]
+    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
+    /\ user_packet_release_finish_sk' = [user_packet_release_finish_sk EXCEPT
+                                           ![self] = user_packet_release_rfc_sk[self]]
+    /\ user_packet_release_finish_sock' = [user_packet_release_finish_sock EXCEPT
+                                             ![self] = user_packet_release_rfc_sock[self]]
+    /\ user_packet_release_finish_nullify' = [user_packet_release_finish_nullify EXCEPT
+                                                ![self] = TRUE]
+    /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT
+                                 ![self] = user_packet_release_rfc_sk[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L207"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
+                   user_sk_free_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
+                   user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* fault: null_deref
+user_L293_null(self) ==
+    /\ pc[self] = "L293"
+    /\ user_packet_release_rfc_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 293]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:291: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* fault: use_after_free
+user_L293_uaf(self) ==
+    /\ pc[self] = "L293"
+    /\ user_packet_release_rfc_sk[self] # NULL
+    /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 293,
+                 obj |-> user_packet_release_rfc_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* fault: bad_unlock
+user_L293_unlock(self) ==
+    /\ pc[self] = "L293"
+    /\ user_packet_release_rfc_sk[self] # NULL /\
+         packet_sock[user_packet_release_rfc_sk[self]].st = "live"
+    /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 293]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L291 -> L319
-user_L291(self) ==
-    /\ pc[self] = "L291"
+\* L295 -> L324
+user_L295(self) ==
+    /\ pc[self] = "L295"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -1377,55 +1377,55 @@ user_L291(self) ==
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L319"]
+    /\ pc' = [pc EXCEPT ![self] = "L324"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_running, user_frame, user_packet_release_finish_frame, user_sk_free_sk,
                    user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:291: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
 \* fault: null_deref
-user_L291_null(self) ==
-    /\ pc[self] = "L291"
+user_L295_null(self) ==
+    /\ pc[self] = "L295"
     /\ user_packet_release_rfc_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 291]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 295]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:291: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
 \* fault: use_after_free
-user_L291_uaf(self) ==
-    /\ pc[self] = "L291"
+user_L295_uaf(self) ==
+    /\ pc[self] = "L295"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 291,
+                 line |-> 295,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:291: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
 \* fault: double_call_rcu
-user_L291_rcu_twice(self) ==
-    /\ pc[self] = "L291"
+user_L295_rcu_twice(self) ==
+    /\ pc[self] = "L295"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
     /\ fault' = [kind |-> "double_call_rcu",
                  thread |-> self,
-                 line |-> 291,
+                 line |-> 295,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:319: free sock
-\* L319 -> Done
-user_L319(self) ==
-    /\ pc[self] = "L319"
+\* specs/kernel/packet.ifl:324: free sock
+\* L324 -> Done
+user_L324(self) ==
+    /\ pc[self] = "L324"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -1451,25 +1451,25 @@ user_L319(self) ==
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:319: free sock
+\* specs/kernel/packet.ifl:324: free sock
 \* fault: null_deref
-user_L319_null(self) ==
-    /\ pc[self] = "L319"
+user_L324_null(self) ==
+    /\ pc[self] = "L324"
     /\ user_sock_free_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 319]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 324]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:319: free sock
+\* specs/kernel/packet.ifl:324: free sock
 \* fault: double_free
-user_L319_dfree(self) ==
-    /\ pc[self] = "L319"
+user_L324_dfree(self) ==
+    /\ pc[self] = "L324"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
                  thread |-> self,
-                 line |-> 319,
+                 line |-> 324,
                  obj |-> user_sock_free_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
@@ -1490,81 +1490,81 @@ user_step(self) ==
     \/ user_L67b_uaf(self)
     \/ user_L67b_assert(self)
     \/ user_L67b_dfree(self)
-    \/ user_L79_1(self)
-    \/ user_L79_2(self)
-    \/ user_L79_bound(self)
-    \/ user_L79_null(self)
-    \/ user_L79_uaf(self)
-    \/ user_L86(self)
-    \/ user_L93_1(self)
-    \/ user_L93_2(self)
-    \/ user_L93_null(self)
-    \/ user_L93_uaf(self)
-    \/ user_L94(self)
+    \/ user_L80_1(self)
+    \/ user_L80_2(self)
+    \/ user_L80_bound(self)
+    \/ user_L80_null(self)
+    \/ user_L80_uaf(self)
+    \/ user_L87(self)
+    \/ user_L94_1(self)
+    \/ user_L94_2(self)
+    \/ user_L94_null(self)
+    \/ user_L94_uaf(self)
     \/ user_L95(self)
-    \/ user_L95_null(self)
-    \/ user_L95_uaf(self)
     \/ user_L96(self)
     \/ user_L96_null(self)
     \/ user_L96_uaf(self)
-    \/ user_L105(self)
-    \/ user_L105_null(self)
-    \/ user_L105_uaf(self)
+    \/ user_L97(self)
+    \/ user_L97_null(self)
+    \/ user_L97_uaf(self)
     \/ user_L106(self)
-    \/ user_L107_1(self)
-    \/ user_L107_2(self)
-    \/ user_L107_3(self)
-    \/ user_L107_null(self)
-    \/ user_L107_uaf(self)
-    \/ user_L107_underflow(self)
-    \/ user_L109(self)
-    \/ user_L109_null(self)
-    \/ user_L109_uaf(self)
-    \/ user_L109_unlock(self)
+    \/ user_L106_null(self)
+    \/ user_L106_uaf(self)
+    \/ user_L107(self)
+    \/ user_L108_1(self)
+    \/ user_L108_2(self)
+    \/ user_L108_3(self)
+    \/ user_L108_null(self)
+    \/ user_L108_uaf(self)
+    \/ user_L108_underflow(self)
     \/ user_L110(self)
-    \/ user_L110b(self)
+    \/ user_L110_null(self)
+    \/ user_L110_uaf(self)
+    \/ user_L110_unlock(self)
     \/ user_L111(self)
-    \/ user_L111_null(self)
-    \/ user_L111_uaf(self)
-    \/ user_L206_1(self)
-    \/ user_L206_2(self)
-    \/ user_L206_null(self)
-    \/ user_L206_uaf(self)
-    \/ user_L261(self)
-    \/ user_L261_null(self)
-    \/ user_L261_uaf(self)
-    \/ user_L263(self)
-    \/ user_L263_null(self)
-    \/ user_L263_uaf(self)
-    \/ user_L264_1(self)
-    \/ user_L264_2(self)
+    \/ user_L111b(self)
+    \/ user_L112(self)
+    \/ user_L112_null(self)
+    \/ user_L112_uaf(self)
+    \/ user_L207_1(self)
+    \/ user_L207_2(self)
+    \/ user_L207_null(self)
+    \/ user_L207_uaf(self)
+    \/ user_L264(self)
     \/ user_L264_null(self)
     \/ user_L264_uaf(self)
-    \/ user_L264_underflow(self)
-    \/ user_L280_1(self)
-    \/ user_L280_2(self)
-    \/ user_L280_null(self)
-    \/ user_L280_uaf(self)
-    \/ user_L282(self)
-    \/ user_L284(self)
+    \/ user_L266(self)
+    \/ user_L266_null(self)
+    \/ user_L266_uaf(self)
+    \/ user_L267_1(self)
+    \/ user_L267_2(self)
+    \/ user_L267_null(self)
+    \/ user_L267_uaf(self)
+    \/ user_L267_underflow(self)
+    \/ user_L284_1(self)
+    \/ user_L284_2(self)
     \/ user_L284_null(self)
     \/ user_L284_uaf(self)
-    \/ user_L285_1(self)
-    \/ user_L285_2(self)
-    \/ user_L285_null(self)
-    \/ user_L285_uaf(self)
+    \/ user_L286(self)
+    \/ user_L288(self)
+    \/ user_L288_null(self)
+    \/ user_L288_uaf(self)
     \/ user_L289_1(self)
     \/ user_L289_2(self)
     \/ user_L289_null(self)
     \/ user_L289_uaf(self)
-    \/ user_L289_unlock(self)
-    \/ user_L291(self)
-    \/ user_L291_null(self)
-    \/ user_L291_uaf(self)
-    \/ user_L291_rcu_twice(self)
-    \/ user_L319(self)
-    \/ user_L319_null(self)
-    \/ user_L319_dfree(self)
+    \/ user_L293_1(self)
+    \/ user_L293_2(self)
+    \/ user_L293_null(self)
+    \/ user_L293_uaf(self)
+    \/ user_L293_unlock(self)
+    \/ user_L295(self)
+    \/ user_L295_null(self)
+    \/ user_L295_uaf(self)
+    \/ user_L295_rcu_twice(self)
+    \/ user_L324(self)
+    \/ user_L324_null(self)
+    \/ user_L324_dfree(self)
 
 --------------------------------------------------------------------------------
 
@@ -1572,8 +1572,8 @@ user_step(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67 -> L109
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67 -> L110
 netdev_L67_1(self) ==
     /\ pc[self] = "L67"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -1582,16 +1582,16 @@ netdev_L67_1(self) ==
     /\ netdev___unregister_prot_hook_sync[self]
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67 -> L183
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67 -> L184
 netdev_L67_2(self) ==
     /\ pc[self] = "L67"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -1603,9 +1603,9 @@ netdev_L67_2(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -1659,117 +1659,79 @@ netdev_L67_dfree(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L94
-netdev_L93_1(self) ==
-    /\ pc[self] = "L93"
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94 -> L95
+netdev_L94_1(self) ==
+    /\ pc[self] = "L94"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L94"]
+    /\ pc' = [pc EXCEPT ![self] = "L95"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L183
-netdev_L93_2(self) ==
-    /\ pc[self] = "L93"
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94 -> L184
+netdev_L94_2(self) ==
+    /\ pc[self] = "L94"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
                    netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
                    netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: null_deref
-netdev_L93_null(self) ==
-    /\ pc[self] = "L93"
+netdev_L94_null(self) ==
+    /\ pc[self] = "L94"
     /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* fault: use_after_free
-netdev_L93_uaf(self) ==
-    /\ pc[self] = "L93"
+netdev_L94_uaf(self) ==
+    /\ pc[self] = "L94"
     /\ netdev_register_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 93,
+                 line |-> 94,
                  obj |-> netdev_register_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:94: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
-\* L94 -> L95
-netdev_L94(self) ==
-    /\ pc[self] = "L94"
-    /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L95"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 netdev_L95(self) ==
     /\ pc[self] = "L95"
+    /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
+    /\ pc' = [pc EXCEPT ![self] = "L96"]
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* L96 -> L97
+netdev_L96(self) ==
+    /\ pc[self] = "L96"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT
                          ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
                                                                           1]
-    /\ pc' = [pc EXCEPT ![self] = "L96"]
+    /\ pc' = [pc EXCEPT ![self] = "L97"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-netdev_L95_null(self) ==
-    /\ pc[self] = "L95"
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 95]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-netdev_L95_uaf(self) ==
-    /\ pc[self] = "L95"
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 95,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:96: sk.running = true
-\* L96 -> L183
-netdev_L96(self) ==
-    /\ pc[self] = "L96"
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96_null(self) ==
     /\ pc[self] = "L96"
@@ -1779,7 +1741,7 @@ netdev_L96_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96_uaf(self) ==
     /\ pc[self] = "L96"
@@ -1793,55 +1755,93 @@ netdev_L96_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
-\* L105 -> L106
-netdev_L105(self) ==
-    /\ pc[self] = "L105"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L106"]
+\* specs/kernel/packet.ifl:97: sk.running = true
+\* L97 -> L184
+netdev_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ netdev_register_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
+    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
+                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
-netdev_L105_null(self) ==
-    /\ pc[self] = "L105"
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 105]
+netdev_L97_null(self) ==
+    /\ pc[self] = "L97"
+    /\ netdev_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
-netdev_L105_uaf(self) ==
-    /\ pc[self] = "L105"
+netdev_L97_uaf(self) ==
+    /\ pc[self] = "L97"
+    /\ netdev_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 97,
+                 obj |-> netdev_register_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* L106 -> L107
+netdev_L106(self) ==
+    /\ pc[self] = "L106"
+    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
+    /\ pc' = [pc EXCEPT ![self] = "L107"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: null_deref
+netdev_L106_null(self) ==
+    /\ pc[self] = "L106"
+    /\ netdev___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: use_after_free
+netdev_L106_uaf(self) ==
+    /\ pc[self] = "L106"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 105,
+                 line |-> 106,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:106: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
-\* L106 -> L107
-netdev_L106(self) ==
-    /\ pc[self] = "L106"
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* L107 -> L108
+netdev_L107(self) ==
+    /\ pc[self] = "L107"
     /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L107"]
+    /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L109
-netdev_L107_1(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L110
+netdev_L108_1(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1849,15 +1849,15 @@ netdev_L107_1(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                               1]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L183
-netdev_L107_2(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L184
+netdev_L108_2(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1868,16 +1868,16 @@ netdev_L107_2(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* L107 -> L67
-netdev_L107_3(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* L108 -> L67
+netdev_L108_3(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1886,121 +1886,121 @@ netdev_L107_3(self) ==
                                ![self] = netdev___unregister_prot_hook_sk[self]]
     /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
-netdev_L107_null(self) ==
-    /\ pc[self] = "L107"
+netdev_L108_null(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 107]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: use_after_free
-netdev_L107_uaf(self) ==
-    /\ pc[self] = "L107"
+netdev_L108_uaf(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
-netdev_L107_underflow(self) ==
-    /\ pc[self] = "L107"
+netdev_L108_underflow(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* L109 -> L110b
-netdev_L109(self) ==
-    /\ pc[self] = "L109"
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* L110 -> L111b
+netdev_L110(self) ==
+    /\ pc[self] = "L110"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT
                          ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110b"]
+    /\ pc' = [pc EXCEPT ![self] = "L111b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: null_deref
-netdev_L109_null(self) ==
-    /\ pc[self] = "L109"
+netdev_L110_null(self) ==
+    /\ pc[self] = "L110"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: use_after_free
-netdev_L109_uaf(self) ==
-    /\ pc[self] = "L109"
+netdev_L110_uaf(self) ==
+    /\ pc[self] = "L110"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 109,
+                 line |-> 110,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
 \* fault: bad_unlock
-netdev_L109_unlock(self) ==
-    /\ pc[self] = "L109"
+netdev_L110_unlock(self) ==
+    /\ pc[self] = "L110"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 109]
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110 -> L111
-netdev_L110(self) ==
-    /\ pc[self] = "L110"
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111 -> L112
+netdev_L111(self) ==
+    /\ pc[self] = "L111"
     /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L111"]
+    /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110b -> L110
-netdev_L110b(self) ==
-    /\ pc[self] = "L110b"
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111b -> L111
+netdev_L111b(self) ==
+    /\ pc[self] = "L111b"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
+    /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* L111 -> L183
-netdev_L111(self) ==
-    /\ pc[self] = "L111"
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* L112 -> L184
+netdev_L112(self) ==
+    /\ pc[self] = "L112"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -2009,51 +2009,51 @@ netdev_L111(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
-netdev_L111_null(self) ==
-    /\ pc[self] = "L111"
+netdev_L112_null(self) ==
+    /\ pc[self] = "L112"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 111]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
-netdev_L111_uaf(self) ==
-    /\ pc[self] = "L111"
+netdev_L112_uaf(self) ==
+    /\ pc[self] = "L112"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 111,
+                 line |-> 112,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:170: rcu_read_lock()
-\* L170 -> L171b
-netdev_L170(self) ==
-    /\ pc[self] = "L170"
+\* specs/kernel/packet.ifl:171: rcu_read_lock()
+\* L171 -> L172b
+netdev_L171(self) ==
+    /\ pc[self] = "L171"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L171b"]
+    /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
-\* L171 -> Done
-netdev_L171_1(self) ==
-    /\ pc[self] = "L171"
-    /\ netdev_rest_171_3[self] = {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
+\* L172 -> Done
+netdev_L172_1(self) ==
+    /\ pc[self] = "L172"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
@@ -2063,17 +2063,17 @@ netdev_L171_1(self) ==
                                                 ![self] = FALSE]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = {}]
+    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = {}]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
-\* L171 -> Done
-netdev_L171_2(self) ==
-    /\ pc[self] = "L171"
-    /\ netdev_rest_171_3[self] = {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
+\* L172 -> Done
+netdev_L172_2(self) ==
+    /\ pc[self] = "L172"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
@@ -2085,154 +2085,154 @@ netdev_L171_2(self) ==
                                                 ![self] = FALSE]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = {}]
+    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = {}]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
                    user_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
-\* L171 -> L173
-netdev_L171_3(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
+\* L172 -> L174
+netdev_L172_3(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
           /\ packet_sock[next_sk].ifindex = PACKET_DEV
-          /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = netdev_rest_171_3[self] \
+          /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
                                                                         {next_sk}]
           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-          /\ pc' = [pc EXCEPT ![self] = "L173"]
+          /\ pc' = [pc EXCEPT ![self] = "L174"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                          netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
-\* L171 -> L171
-netdev_L171_4(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
+\* L172 -> L172
+netdev_L172_4(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
           /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-          /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = netdev_rest_171_3[self] \
+          /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
                                                                         {next_sk}]
           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-          /\ pc' = [pc EXCEPT ![self] = "L171"]
+          /\ pc' = [pc EXCEPT ![self] = "L172"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                          netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
-netdev_L171_rcu_unlock(self) ==
-    /\ pc[self] = "L171"
-    /\ netdev_rest_171_3[self] = {}
+netdev_L172_rcu_unlock(self) ==
+    /\ pc[self] = "L172"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 186]
+    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
-netdev_L171_null(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+netdev_L172_null(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 172]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
-netdev_L171_uaf(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+netdev_L172_uaf(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL
           /\ packet_sock[next_sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 172, obj |-> next_sk]
+          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* L171b -> L171
-netdev_L171b(self) ==
-    /\ pc[self] = "L171b"
-    /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = packet_sklist]
-    /\ pc' = [pc EXCEPT ![self] = "L171"]
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* L172b -> L172
+netdev_L172b(self) ==
+    /\ pc[self] = "L172b"
+    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
+    /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
-\* specs/kernel/packet.ifl:174: if event == NETDEV_DOWN {
-\* L173 -> L175
-netdev_L173_1(self) ==
-    /\ pc[self] = "L173"
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
+\* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
+\* L174 -> L176
+netdev_L174_1(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
     /\ netdev_packet_notifier_event[self] = NETDEV_DOWN
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L175"]
+    /\ pc' = [pc EXCEPT ![self] = "L176"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
-\* specs/kernel/packet.ifl:174: if event == NETDEV_DOWN {
-\* L173 -> L179
-netdev_L173_2(self) ==
-    /\ pc[self] = "L173"
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
+\* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
+\* L174 -> L180
+netdev_L174_2(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
     /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L179"]
+    /\ pc' = [pc EXCEPT ![self] = "L180"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
-netdev_L173_null(self) ==
-    /\ pc[self] = "L173"
+netdev_L174_null(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
-netdev_L173_uaf(self) ==
-    /\ pc[self] = "L173"
+netdev_L174_uaf(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 173,
+                 line |-> 174,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
-\* specs/kernel/packet.ifl:176: __unregister_prot_hook(sk, false)
-\* L175 -> L105
-netdev_L175_1(self) ==
-    /\ pc[self] = "L175"
+\* specs/kernel/packet.ifl:176: if sk.running {
+\* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
+\* L176 -> L106
+netdev_L176_1(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -2240,158 +2240,158 @@ netdev_L175_1(self) ==
                                               ![self] = netdev_packet_notifier_sk[self]]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L105"]
+    /\ pc' = [pc EXCEPT ![self] = "L106"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
                    netdev_packet_notifier_frame, netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
-\* L175 -> L183
-netdev_L175_2(self) ==
-    /\ pc[self] = "L175"
+\* specs/kernel/packet.ifl:176: if sk.running {
+\* L176 -> L184
+netdev_L176_2(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
+\* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
-netdev_L175_null(self) ==
-    /\ pc[self] = "L175"
+netdev_L176_null(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 175]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
+\* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
-netdev_L175_uaf(self) ==
-    /\ pc[self] = "L175"
+netdev_L176_uaf(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 175,
+                 line |-> 176,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
-\* specs/kernel/packet.ifl:180: register_prot_hook(sk)
-\* L179 -> L93
-netdev_L179_1(self) ==
-    /\ pc[self] = "L179"
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
+\* specs/kernel/packet.ifl:181: register_prot_hook(sk)
+\* L180 -> L94
+netdev_L180_1(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                           ![self] = netdev_packet_notifier_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L93"]
+    /\ pc' = [pc EXCEPT ![self] = "L94"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
                    netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
                    netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
-\* L179 -> L183
-netdev_L179_2(self) ==
-    /\ pc[self] = "L179"
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
+\* L180 -> L184
+netdev_L180_2(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
-netdev_L179_null(self) ==
-    /\ pc[self] = "L179"
+netdev_L180_null(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 179]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
-netdev_L179_uaf(self) ==
-    /\ pc[self] = "L179"
+netdev_L180_uaf(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 179,
+                 line |-> 180,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
-\* L183 -> L171
-netdev_L183(self) ==
-    /\ pc[self] = "L183"
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
+\* L184 -> L172
+netdev_L184(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L171"]
+    /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
-netdev_L183_null(self) ==
-    /\ pc[self] = "L183"
+netdev_L184_null(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 183]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
-netdev_L183_uaf(self) ==
-    /\ pc[self] = "L183"
+netdev_L184_uaf(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 183,
+                 line |-> 184,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
-netdev_L183_unlock(self) ==
-    /\ pc[self] = "L183"
+netdev_L184_unlock(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 183]
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:191: dev_up = false
-\* specs/kernel/packet.ifl:192: packet_notifier(NETDEV_DOWN)
-\* L191 -> L170
-netdev_L191(self) ==
-    /\ pc[self] = "L191"
+\* specs/kernel/packet.ifl:192: dev_up = false
+\* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
+\* L192 -> L171
+netdev_L192(self) ==
+    /\ pc[self] = "L192"
     /\ dev_up' = FALSE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
-    /\ pc' = [pc EXCEPT ![self] = "L170"]
+    /\ pc' = [pc EXCEPT ![self] = "L171"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_sk,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_sk,
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
@@ -2403,70 +2403,70 @@ netdev_step(self) ==
     \/ netdev_L67_uaf(self)
     \/ netdev_L67_assert(self)
     \/ netdev_L67_dfree(self)
-    \/ netdev_L93_1(self)
-    \/ netdev_L93_2(self)
-    \/ netdev_L93_null(self)
-    \/ netdev_L93_uaf(self)
-    \/ netdev_L94(self)
+    \/ netdev_L94_1(self)
+    \/ netdev_L94_2(self)
+    \/ netdev_L94_null(self)
+    \/ netdev_L94_uaf(self)
     \/ netdev_L95(self)
-    \/ netdev_L95_null(self)
-    \/ netdev_L95_uaf(self)
     \/ netdev_L96(self)
     \/ netdev_L96_null(self)
     \/ netdev_L96_uaf(self)
-    \/ netdev_L105(self)
-    \/ netdev_L105_null(self)
-    \/ netdev_L105_uaf(self)
+    \/ netdev_L97(self)
+    \/ netdev_L97_null(self)
+    \/ netdev_L97_uaf(self)
     \/ netdev_L106(self)
-    \/ netdev_L107_1(self)
-    \/ netdev_L107_2(self)
-    \/ netdev_L107_3(self)
-    \/ netdev_L107_null(self)
-    \/ netdev_L107_uaf(self)
-    \/ netdev_L107_underflow(self)
-    \/ netdev_L109(self)
-    \/ netdev_L109_null(self)
-    \/ netdev_L109_uaf(self)
-    \/ netdev_L109_unlock(self)
+    \/ netdev_L106_null(self)
+    \/ netdev_L106_uaf(self)
+    \/ netdev_L107(self)
+    \/ netdev_L108_1(self)
+    \/ netdev_L108_2(self)
+    \/ netdev_L108_3(self)
+    \/ netdev_L108_null(self)
+    \/ netdev_L108_uaf(self)
+    \/ netdev_L108_underflow(self)
     \/ netdev_L110(self)
-    \/ netdev_L110b(self)
+    \/ netdev_L110_null(self)
+    \/ netdev_L110_uaf(self)
+    \/ netdev_L110_unlock(self)
     \/ netdev_L111(self)
-    \/ netdev_L111_null(self)
-    \/ netdev_L111_uaf(self)
-    \/ netdev_L170(self)
-    \/ netdev_L171_1(self)
-    \/ netdev_L171_2(self)
-    \/ netdev_L171_3(self)
-    \/ netdev_L171_4(self)
-    \/ netdev_L171_rcu_unlock(self)
-    \/ netdev_L171_null(self)
-    \/ netdev_L171_uaf(self)
-    \/ netdev_L171b(self)
-    \/ netdev_L173_1(self)
-    \/ netdev_L173_2(self)
-    \/ netdev_L173_null(self)
-    \/ netdev_L173_uaf(self)
-    \/ netdev_L175_1(self)
-    \/ netdev_L175_2(self)
-    \/ netdev_L175_null(self)
-    \/ netdev_L175_uaf(self)
-    \/ netdev_L179_1(self)
-    \/ netdev_L179_2(self)
-    \/ netdev_L179_null(self)
-    \/ netdev_L179_uaf(self)
-    \/ netdev_L183(self)
-    \/ netdev_L183_null(self)
-    \/ netdev_L183_uaf(self)
-    \/ netdev_L183_unlock(self)
-    \/ netdev_L191(self)
+    \/ netdev_L111b(self)
+    \/ netdev_L112(self)
+    \/ netdev_L112_null(self)
+    \/ netdev_L112_uaf(self)
+    \/ netdev_L171(self)
+    \/ netdev_L172_1(self)
+    \/ netdev_L172_2(self)
+    \/ netdev_L172_3(self)
+    \/ netdev_L172_4(self)
+    \/ netdev_L172_rcu_unlock(self)
+    \/ netdev_L172_null(self)
+    \/ netdev_L172_uaf(self)
+    \/ netdev_L172b(self)
+    \/ netdev_L174_1(self)
+    \/ netdev_L174_2(self)
+    \/ netdev_L174_null(self)
+    \/ netdev_L174_uaf(self)
+    \/ netdev_L176_1(self)
+    \/ netdev_L176_2(self)
+    \/ netdev_L176_null(self)
+    \/ netdev_L176_uaf(self)
+    \/ netdev_L180_1(self)
+    \/ netdev_L180_2(self)
+    \/ netdev_L180_null(self)
+    \/ netdev_L180_uaf(self)
+    \/ netdev_L184(self)
+    \/ netdev_L184_null(self)
+    \/ netdev_L184_uaf(self)
+    \/ netdev_L184_unlock(self)
+    \/ netdev_L192(self)
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:268)
+\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:271)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* L67 -> L268b
+\* L67 -> L271b
 rcu_cb_packet_release_rcu_L67(self) ==
     /\ pc[self] = "L67"
     /\ rcu_cb_packet_release_rcu_sk_free_sk[self] # NULL /\
@@ -2485,7 +2485,7 @@ rcu_cb_packet_release_rcu_L67(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L268b"]
+    /\ pc' = [pc EXCEPT ![self] = "L271b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
@@ -2543,11 +2543,11 @@ rcu_cb_packet_release_rcu_L67_dfree(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
-\* specs/kernel/packet.ifl:260: if nullify {
-\* L206 -> L261
-rcu_cb_packet_release_rcu_L206_1(self) ==
-    /\ pc[self] = "L206"
+\* specs/kernel/packet.ifl:207: sk.dead = true
+\* specs/kernel/packet.ifl:263: if nullify {
+\* L207 -> L264
+rcu_cb_packet_release_rcu_L207_1(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sock_orphan_sk[self]].st = "live"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_nullify[self]
@@ -2555,18 +2555,18 @@ rcu_cb_packet_release_rcu_L206_1(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L261"]
+    /\ pc' = [pc EXCEPT ![self] = "L264"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
-\* specs/kernel/packet.ifl:260: if nullify {
-\* L206 -> L263
-rcu_cb_packet_release_rcu_L206_2(self) ==
-    /\ pc[self] = "L206"
+\* specs/kernel/packet.ifl:207: sk.dead = true
+\* specs/kernel/packet.ifl:263: if nullify {
+\* L207 -> L266
+rcu_cb_packet_release_rcu_L207_2(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sock_orphan_sk[self]].st = "live"
     /\ ~rcu_cb_packet_release_rcu_packet_release_finish_nullify[self]
@@ -2574,112 +2574,112 @@ rcu_cb_packet_release_rcu_L206_2(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
+    /\ pc' = [pc EXCEPT ![self] = "L266"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L206_null(self) ==
-    /\ pc[self] = "L206"
+rcu_cb_packet_release_rcu_L207_null(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 206]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L206_uaf(self) ==
-    /\ pc[self] = "L206"
+rcu_cb_packet_release_rcu_L207_uaf(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 206,
+                 line |-> 207,
                  obj |-> rcu_cb_packet_release_rcu_sock_orphan_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
-\* L261 -> L263
-rcu_cb_packet_release_rcu_L261(self) ==
-    /\ pc[self] = "L261"
+\* specs/kernel/packet.ifl:264: sock.sk = null
+\* L264 -> L266
+rcu_cb_packet_release_rcu_L264(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT
                     ![rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
+    /\ pc' = [pc EXCEPT ![self] = "L266"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
+\* specs/kernel/packet.ifl:264: sock.sk = null
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L261_null(self) ==
-    /\ pc[self] = "L261"
+rcu_cb_packet_release_rcu_L264_null(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
+\* specs/kernel/packet.ifl:264: sock.sk = null
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L261_uaf(self) ==
-    /\ pc[self] = "L261"
+rcu_cb_packet_release_rcu_L264_uaf(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 261,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L263 -> L264
-rcu_cb_packet_release_rcu_L263(self) ==
-    /\ pc[self] = "L263"
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* L266 -> L267
+rcu_cb_packet_release_rcu_L266(self) ==
+    /\ pc[self] = "L266"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
+    /\ pc' = [pc EXCEPT ![self] = "L267"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L263_null(self) ==
-    /\ pc[self] = "L263"
+rcu_cb_packet_release_rcu_L266_null(self) ==
+    /\ pc[self] = "L266"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 266]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L263_uaf(self) ==
-    /\ pc[self] = "L263"
+rcu_cb_packet_release_rcu_L266_uaf(self) ==
+    /\ pc[self] = "L266"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 263,
+                 line |-> 266,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* L264 -> L268b
-rcu_cb_packet_release_rcu_L264_1(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* L267 -> L271b
+rcu_cb_packet_release_rcu_L267_1(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt > 1
@@ -2694,15 +2694,15 @@ rcu_cb_packet_release_rcu_L264_1(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L268b"]
+    /\ pc' = [pc EXCEPT ![self] = "L271b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_sk_free_sk,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* L264 -> L67
-rcu_cb_packet_release_rcu_L264_2(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* L267 -> L67
+rcu_cb_packet_release_rcu_L267_2(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt = 1
@@ -2717,51 +2717,51 @@ rcu_cb_packet_release_rcu_L264_2(self) ==
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L264_null(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L267_null(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 267]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L264_uaf(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L267_uaf(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 267,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
-rcu_cb_packet_release_rcu_L264_underflow(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L267_underflow(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 267,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
-\* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
-\* specs/kernel/packet.ifl:259: sock_orphan(sk)
-\* L268 -> L206
-rcu_cb_packet_release_rcu_L268(self) ==
-    /\ pc[self] = "L268"
+\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:272: packet_release_finish(sk, null, false)
+\* specs/kernel/packet.ifl:262: sock_orphan(sk)
+\* L271 -> L207
+rcu_cb_packet_release_rcu_L271(self) ==
+    /\ pc[self] = "L271"
     /\ LET cb == CHOOSE c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
        IN /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
           /\ rcu_cbs' = rcu_cbs \ {cb}
@@ -2776,16 +2776,16 @@ rcu_cb_packet_release_rcu_L268(self) ==
                [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
           /\ rcu_cb_packet_release_rcu_sock_orphan_sk' =
                [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT ![self] = cb.obj]
-          /\ pc' = [pc EXCEPT ![self] = "L206"]
+          /\ pc' = [pc EXCEPT ![self] = "L207"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, user_locals, netdev_locals, rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
-\* L268b -> L268
-rcu_cb_packet_release_rcu_L268b(self) ==
-    /\ pc[self] = "L268b"
+\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
+\* L271b -> L271
+rcu_cb_packet_release_rcu_L271b(self) ==
+    /\ pc[self] = "L271b"
     /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L268"]
+    /\ pc' = [pc EXCEPT ![self] = "L271"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
@@ -2796,23 +2796,23 @@ rcu_cb_packet_release_rcu_step(self) ==
     \/ rcu_cb_packet_release_rcu_L67_uaf(self)
     \/ rcu_cb_packet_release_rcu_L67_assert(self)
     \/ rcu_cb_packet_release_rcu_L67_dfree(self)
-    \/ rcu_cb_packet_release_rcu_L206_1(self)
-    \/ rcu_cb_packet_release_rcu_L206_2(self)
-    \/ rcu_cb_packet_release_rcu_L206_null(self)
-    \/ rcu_cb_packet_release_rcu_L206_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L261(self)
-    \/ rcu_cb_packet_release_rcu_L261_null(self)
-    \/ rcu_cb_packet_release_rcu_L261_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L263(self)
-    \/ rcu_cb_packet_release_rcu_L263_null(self)
-    \/ rcu_cb_packet_release_rcu_L263_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L264_1(self)
-    \/ rcu_cb_packet_release_rcu_L264_2(self)
+    \/ rcu_cb_packet_release_rcu_L207_1(self)
+    \/ rcu_cb_packet_release_rcu_L207_2(self)
+    \/ rcu_cb_packet_release_rcu_L207_null(self)
+    \/ rcu_cb_packet_release_rcu_L207_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L264(self)
     \/ rcu_cb_packet_release_rcu_L264_null(self)
     \/ rcu_cb_packet_release_rcu_L264_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L264_underflow(self)
-    \/ rcu_cb_packet_release_rcu_L268(self)
-    \/ rcu_cb_packet_release_rcu_L268b(self)
+    \/ rcu_cb_packet_release_rcu_L266(self)
+    \/ rcu_cb_packet_release_rcu_L266_null(self)
+    \/ rcu_cb_packet_release_rcu_L266_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L267_1(self)
+    \/ rcu_cb_packet_release_rcu_L267_2(self)
+    \/ rcu_cb_packet_release_rcu_L267_null(self)
+    \/ rcu_cb_packet_release_rcu_L267_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L267_underflow(self)
+    \/ rcu_cb_packet_release_rcu_L271(self)
+    \/ rcu_cb_packet_release_rcu_L271b(self)
 
 --------------------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ VARIABLES pc,
           user_packet_create_sock,
           user_packet_create_proto,
           user_packet_create_sk,
-          netdev_rest_171_3,
+          netdev_rest_172_3,
           netdev_packet_notifier_event,
           netdev_packet_notifier_sk,
           netdev___unregister_prot_hook_sk,
@@ -101,7 +101,7 @@ netdev___unregister_prot_hook_frame ==
     <<netdev___unregister_prot_hook_sk, netdev___unregister_prot_hook_sync>>
 
 netdev_locals ==
-    <<netdev_rest_171_3,
+    <<netdev_rest_172_3,
       netdev_packet_notifier_frame,
       netdev___unregister_prot_hook_frame,
       netdev_sk_free_sk,
@@ -145,8 +145,8 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 Init ==
     /\ pc = [t \in Threads |->
               CASE t \in Thread_user -> "L25"
-                [] t \in Thread_netdev -> "L191"
-                [] t \in Thread_rcu_cb_packet_release_rcu -> "L268"]
+                [] t \in Thread_netdev -> "L192"
+                [] t \in Thread_rcu_cb_packet_release_rcu -> "L271"]
     /\ fault = [kind |-> "none"]
     /\ packet_sock = [o \in Pool_packet_sock |->
                        [st |-> "free",
@@ -188,7 +188,7 @@ Init ==
     /\ netdev___unregister_prot_hook_sync = [t \in Thread_netdev |-> FALSE]
     /\ netdev_sk_free_sk = [t \in Thread_netdev |-> NULL]
     /\ netdev_register_prot_hook_sk = [t \in Thread_netdev |-> NULL]
-    /\ netdev_rest_171_3 = [t \in Thread_netdev |-> {}]
+    /\ netdev_rest_172_3 = [t \in Thread_netdev |-> {}]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk = [t \in Thread_rcu_cb_packet_release_rcu |->
                                                            NULL]
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk =
@@ -204,7 +204,7 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_user : pc[t] = "Done"
     /\ \A t \in Thread_netdev : pc[t] = "Done"
-    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L268"}
+    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L271"}
     /\ rcu_cbs = {}
 
 --------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ AllDone ==
 
 \* examples/seeds/packet_release/netdev_up_race.ifl:25: sock = alloc socket
 \* examples/seeds/packet_release/netdev_up_race.ifl:26: sk = packet_create(sock, 0)
-\* L25 -> L79
+\* L25 -> L80
 user_L25(self) ==
     /\ pc[self] = "L25"
     /\ LET new_socket == CHOOSE o \in Pool_socket : socket[o].st = "free"
@@ -222,7 +222,7 @@ user_L25(self) ==
           /\ user_sock' = [user_sock EXCEPT ![self] = new_socket]
           /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = new_socket]
           /\ user_packet_create_proto' = [user_packet_create_proto EXCEPT ![self] = 0]
-          /\ pc' = [pc EXCEPT ![self] = "L79"]
+          /\ pc' = [pc EXCEPT ![self] = "L80"]
           /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                          rcu_cbs, rcu_running, user_sk, user_sock_free_sock,
                          user_packet_release_frame, user_sk_free_sk, user_sock_orphan_sk,
@@ -243,7 +243,7 @@ user_L25_bound(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/seeds/packet_release/netdev_up_race.ifl:29: sock_free(sock)
-\* L67 -> L319
+\* L67 -> L324
 user_L67(self) ==
     /\ pc[self] = "L67"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -254,7 +254,7 @@ user_L67(self) ==
     /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L319"]
+    /\ pc' = [pc EXCEPT ![self] = "L324"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_packet_do_bind_frame,
@@ -314,8 +314,8 @@ user_L67_dfree(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67b -> L109
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67b -> L110
 user_L67b_1(self) ==
     /\ pc[self] = "L67b"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -324,7 +324,7 @@ user_L67b_1(self) ==
     /\ user___unregister_prot_hook_sync[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
     /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sock_orphan_sk, user_unregister_prot_hook_frame,
@@ -334,8 +334,8 @@ user_L67b_1(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67b -> L221
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67b -> L223
 user_L67b_2(self) ==
     /\ pc[self] = "L67b"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -348,7 +348,7 @@ user_L67b_2(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L221"]
+    /\ pc' = [pc EXCEPT ![self] = "L223"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
@@ -407,8 +407,8 @@ user_L67b_dfree(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67c -> L109b
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67c -> L110b
 user_L67c_1(self) ==
     /\ pc[self] = "L67c"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -417,7 +417,7 @@ user_L67c_1(self) ==
     /\ user___unregister_prot_hook_sync[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sk_free_sk[self]].st = "freed"]
     /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L109b"]
+    /\ pc' = [pc EXCEPT ![self] = "L110b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sock_orphan_sk, user_unregister_prot_hook_frame,
@@ -427,8 +427,8 @@ user_L67c_1(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67c -> L128
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67c -> L129
 user_L67c_2(self) ==
     /\ pc[self] = "L67c"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -441,7 +441,7 @@ user_L67c_2(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L128"]
+    /\ pc' = [pc EXCEPT ![self] = "L129"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sock_orphan_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
@@ -498,14 +498,14 @@ user_L67c_dfree(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
-\* specs/kernel/packet.ifl:83: if proto != 0 {
-\* specs/kernel/packet.ifl:84: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
-\* L79 -> L93b
-user_L79_1(self) ==
-    /\ pc[self] = "L79"
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:84: if proto != 0 {
+\* specs/kernel/packet.ifl:85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
+\* L80 -> L94b
+user_L80_1(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] # NULL /\
@@ -523,7 +523,7 @@ user_L79_1(self) ==
           /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
           /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                               ![self] = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L93b"]
+          /\ pc' = [pc EXCEPT ![self] = "L94b"]
           /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                          rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                          user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
@@ -531,13 +531,13 @@ user_L79_1(self) ==
                          user_packet_create_sock, user_packet_create_proto, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
-\* specs/kernel/packet.ifl:83: if proto != 0 {
-\* L79 -> L86
-user_L79_2(self) ==
-    /\ pc[self] = "L79"
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:84: if proto != 0 {
+\* L80 -> L87
+user_L80_2(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] # NULL /\
@@ -553,7 +553,7 @@ user_L79_2(self) ==
                                                 ![new_packet_sock].num = user_packet_create_proto[self]]
           /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = new_packet_sock]
           /\ socket' = [socket EXCEPT ![user_packet_create_sock[self]].sk = new_packet_sock]
-          /\ pc' = [pc EXCEPT ![self] = "L86"]
+          /\ pc' = [pc EXCEPT ![self] = "L87"]
           /\ UNCHANGED <<fault, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                          rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                          user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
@@ -561,54 +561,54 @@ user_L79_2(self) ==
                          user_register_prot_hook_sk, user_packet_create_sock,
                          user_packet_create_proto, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \* fault: model_bound
-user_L79_bound(self) ==
-    /\ pc[self] = "L79"
+user_L80_bound(self) ==
+    /\ pc[self] = "L80"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 79]
+    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 80]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: null_deref
-user_L79_null(self) ==
-    /\ pc[self] = "L79"
+user_L80_null(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:79: sk = alloc packet_sock
-\* specs/kernel/packet.ifl:80: sk.num = proto
-\* specs/kernel/packet.ifl:81: sock.sk = sk                   // sock_init_data links the two halves
+\* specs/kernel/packet.ifl:80: sk = alloc packet_sock
+\* specs/kernel/packet.ifl:81: sk.num = proto
+\* specs/kernel/packet.ifl:82: sock.sk = sk                   // sock_init_data links the two halves
 \* fault: use_after_free
-user_L79_uaf(self) ==
-    /\ pc[self] = "L79"
+user_L80_uaf(self) ==
+    /\ pc[self] = "L80"
     /\ LET new_packet_sock == CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"
        IN /\ \E o \in Pool_packet_sock : packet_sock[o].st = "free"
           /\ user_packet_create_sock[self] # NULL
           /\ socket[user_packet_create_sock[self]].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 82,
                        obj |-> user_packet_create_sock[self]]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:86: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
-\* specs/kernel/packet.ifl:87: return sk
+\* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
+\* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/netdev_up_race.ifl:27: packet_do_bind(sk, PACKET_DEV, ETH_P_ALL)
-\* L86 -> L126
-user_L86(self) ==
-    /\ pc[self] = "L86"
+\* L87 -> L127
+user_L87(self) ==
+    /\ pc[self] = "L87"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
     /\ user_sk' = [user_sk EXCEPT ![self] = user_packet_create_sk[self]]
     /\ user_packet_create_sock' = [user_packet_create_sock EXCEPT ![self] = NULL]
@@ -618,223 +618,147 @@ user_L86(self) ==
                                     ![self] = user_packet_create_sk[self]]
     /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = PACKET_DEV]
     /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = ETH_P_ALL]
-    /\ pc' = [pc EXCEPT ![self] = "L126"]
+    /\ pc' = [pc EXCEPT ![self] = "L127"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_sock, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_register_prot_hook_sk, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L94
-user_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L94"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L135
-user_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L135"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: null_deref
-user_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: use_after_free
-user_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 93,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93b -> L94b
-user_L93b_1(self) ==
-    /\ pc[self] = "L93b"
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L94b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93b -> L86
-user_L93b_2(self) ==
-    /\ pc[self] = "L93b"
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L86"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: null_deref
-user_L93b_null(self) ==
-    /\ pc[self] = "L93b"
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: use_after_free
-user_L93b_uaf(self) ==
-    /\ pc[self] = "L93b"
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 93,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:94: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
-user_L94(self) ==
+user_L94_1(self) ==
     /\ pc[self] = "L94"
-    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
+    /\ user_register_prot_hook_sk[self] # NULL /\
+         packet_sock[user_register_prot_hook_sk[self]].st = "live"
+    /\ ~packet_sock[user_register_prot_hook_sk[self]].running
     /\ pc' = [pc EXCEPT ![self] = "L95"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:94: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94 -> L136
+user_L94_2(self) ==
+    /\ pc[self] = "L94"
+    /\ user_register_prot_hook_sk[self] # NULL /\
+         packet_sock[user_register_prot_hook_sk[self]].st = "live"
+    /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
+    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L136"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: null_deref
+user_L94_null(self) ==
+    /\ pc[self] = "L94"
+    /\ user_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: use_after_free
+user_L94_uaf(self) ==
+    /\ pc[self] = "L94"
+    /\ user_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 94,
+                 obj |-> user_register_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L95b
-user_L94b(self) ==
+user_L94b_1(self) ==
     /\ pc[self] = "L94b"
-    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
+    /\ user_register_prot_hook_sk[self] # NULL /\
+         packet_sock[user_register_prot_hook_sk[self]].st = "live"
+    /\ ~packet_sock[user_register_prot_hook_sk[self]].running
     /\ pc' = [pc EXCEPT ![self] = "L95b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94b -> L87
+user_L94b_2(self) ==
+    /\ pc[self] = "L94b"
+    /\ user_register_prot_hook_sk[self] # NULL /\
+         packet_sock[user_register_prot_hook_sk[self]].st = "live"
+    /\ ~~packet_sock[user_register_prot_hook_sk[self]].running
+    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L87"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: null_deref
+user_L94b_null(self) ==
+    /\ pc[self] = "L94b"
+    /\ user_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: use_after_free
+user_L94b_uaf(self) ==
+    /\ pc[self] = "L94b"
+    /\ user_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 94,
+                 obj |-> user_register_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 user_L95(self) ==
     /\ pc[self] = "L95"
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
-                                                                        1]
+    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-user_L95_null(self) ==
-    /\ pc[self] = "L95"
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 95]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-user_L95_uaf(self) ==
-    /\ pc[self] = "L95"
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 95,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95b -> L96b
 user_L95b(self) ==
     /\ pc[self] = "L95b"
-    /\ user_register_prot_hook_sk[self] # NULL /\
-         packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
-                                                                        1]
+    /\ ptype_all' = ptype_all \cup {user_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-user_L95b_null(self) ==
-    /\ pc[self] = "L95b"
-    /\ user_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 95]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-user_L95b_uaf(self) ==
-    /\ pc[self] = "L95b"
-    /\ user_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 95,
-                 obj |-> user_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:96: sk.running = true
-\* L96 -> L135
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* L96 -> L97
 user_L96(self) ==
     /\ pc[self] = "L96"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L135"]
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
+                                                                        1]
+    /\ pc' = [pc EXCEPT ![self] = "L97"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96_null(self) ==
     /\ pc[self] = "L96"
@@ -844,7 +768,7 @@ user_L96_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96_uaf(self) ==
     /\ pc[self] = "L96"
@@ -858,22 +782,20 @@ user_L96_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
-\* L96b -> L86
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* L96b -> L97b
 user_L96b(self) ==
     /\ pc[self] = "L96b"
     /\ user_register_prot_hook_sk[self] # NULL /\
          packet_sock[user_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
-    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L86"]
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![user_register_prot_hook_sk[self]].refcnt = packet_sock[user_register_prot_hook_sk[self]].refcnt +
+                                                                        1]
+    /\ pc' = [pc EXCEPT ![self] = "L97b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
-                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
-                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 user_L96b_null(self) ==
     /\ pc[self] = "L96b"
@@ -883,7 +805,7 @@ user_L96b_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 user_L96b_uaf(self) ==
     /\ pc[self] = "L96b"
@@ -897,99 +819,177 @@ user_L96b_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
-\* L105 -> L106
-user_L105(self) ==
-    /\ pc[self] = "L105"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L106"]
+\* specs/kernel/packet.ifl:97: sk.running = true
+\* L97 -> L136
+user_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ user_register_prot_hook_sk[self] # NULL /\
+         packet_sock[user_register_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
+    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L136"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
-user_L105_null(self) ==
-    /\ pc[self] = "L105"
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 105]
+user_L97_null(self) ==
+    /\ pc[self] = "L97"
+    /\ user_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
-user_L105_uaf(self) ==
-    /\ pc[self] = "L105"
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+user_L97_uaf(self) ==
+    /\ pc[self] = "L97"
+    /\ user_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 105,
-                 obj |-> user___unregister_prot_hook_sk[self]]
+                 line |-> 97,
+                 obj |-> user_register_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
-\* L105b -> L106b
-user_L105b(self) ==
-    /\ pc[self] = "L105b"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L106b"]
+\* specs/kernel/packet.ifl:97: sk.running = true
+\* L97b -> L87
+user_L97b(self) ==
+    /\ pc[self] = "L97b"
+    /\ user_register_prot_hook_sk[self] # NULL /\
+         packet_sock[user_register_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![user_register_prot_hook_sk[self]].running = TRUE]
+    /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L87"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                   user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
+                   user___unregister_prot_hook_frame, user_packet_do_bind_frame,
+                   user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
-user_L105b_null(self) ==
-    /\ pc[self] = "L105b"
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 105]
+user_L97b_null(self) ==
+    /\ pc[self] = "L97b"
+    /\ user_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
-user_L105b_uaf(self) ==
-    /\ pc[self] = "L105b"
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+user_L97b_uaf(self) ==
+    /\ pc[self] = "L97b"
+    /\ user_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[user_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 105,
-                 obj |-> user___unregister_prot_hook_sk[self]]
+                 line |-> 97,
+                 obj |-> user_register_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:106: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 user_L106(self) ==
     /\ pc[self] = "L106"
-    /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L107"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:106: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: null_deref
+user_L106_null(self) ==
+    /\ pc[self] = "L106"
+    /\ user___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: use_after_free
+user_L106_uaf(self) ==
+    /\ pc[self] = "L106"
+    /\ user___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 106,
+                 obj |-> user___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
 \* L106b -> L107b
 user_L106b(self) ==
     /\ pc[self] = "L106b"
-    /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].running = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L107b"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: null_deref
+user_L106b_null(self) ==
+    /\ pc[self] = "L106b"
+    /\ user___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: use_after_free
+user_L106b_uaf(self) ==
+    /\ pc[self] = "L106b"
+    /\ user___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 106,
+                 obj |-> user___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* L107 -> L108
+user_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
+    /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L109
-user_L107_1(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* L107b -> L108b
+user_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ ptype_all' = ptype_all \ {user___unregister_prot_hook_sk[self]}
+    /\ pc' = [pc EXCEPT ![self] = "L108b"]
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L110
+user_L108_1(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -997,15 +997,15 @@ user_L107_1(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                             1]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L221
-user_L107_2(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L223
+user_L108_2(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1017,17 +1017,17 @@ user_L107_2(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L221"]
+    /\ pc' = [pc EXCEPT ![self] = "L223"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* L107 -> L67b
-user_L107_3(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* L108 -> L67b
+user_L108_3(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1041,50 +1041,50 @@ user_L107_3(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
-user_L107_null(self) ==
-    /\ pc[self] = "L107"
+user_L108_null(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 107]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: use_after_free
-user_L107_uaf(self) ==
-    /\ pc[self] = "L107"
+user_L108_uaf(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
-user_L107_underflow(self) ==
-    /\ pc[self] = "L107"
+user_L108_underflow(self) ==
+    /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107b -> L109b
-user_L107b_1(self) ==
-    /\ pc[self] = "L107b"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108b -> L110b
+user_L108b_1(self) ==
+    /\ pc[self] = "L108b"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1092,15 +1092,15 @@ user_L107b_1(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user___unregister_prot_hook_sk[self]].refcnt = packet_sock[user___unregister_prot_hook_sk[self]].refcnt -
                                                                             1]
-    /\ pc' = [pc EXCEPT ![self] = "L109b"]
+    /\ pc' = [pc EXCEPT ![self] = "L110b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107b -> L128
-user_L107b_2(self) ==
-    /\ pc[self] = "L107b"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108b -> L129
+user_L108b_2(self) ==
+    /\ pc[self] = "L108b"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt > 1
@@ -1112,17 +1112,17 @@ user_L107b_2(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L128"]
+    /\ pc' = [pc EXCEPT ![self] = "L129"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* L107b -> L67c
-user_L107b_3(self) ==
-    /\ pc[self] = "L107b"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* L108b -> L67c
+user_L108b_3(self) ==
+    /\ pc[self] = "L108b"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt = 1
@@ -1136,226 +1136,183 @@ user_L107b_3(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
-user_L107b_null(self) ==
-    /\ pc[self] = "L107b"
+user_L108b_null(self) ==
+    /\ pc[self] = "L108b"
     /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 107]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: use_after_free
-user_L107b_uaf(self) ==
-    /\ pc[self] = "L107b"
+user_L108b_uaf(self) ==
+    /\ pc[self] = "L108b"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
-user_L107b_underflow(self) ==
-    /\ pc[self] = "L107b"
+user_L108b_underflow(self) ==
+    /\ pc[self] = "L108b"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* L109 -> L110b
-user_L109(self) ==
-    /\ pc[self] = "L109"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: null_deref
-user_L109_null(self) ==
-    /\ pc[self] = "L109"
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: use_after_free
-user_L109_uaf(self) ==
-    /\ pc[self] = "L109"
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 109,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L109_unlock(self) ==
-    /\ pc[self] = "L109"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* L109b -> L110d
-user_L109b(self) ==
-    /\ pc[self] = "L109b"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110d"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: null_deref
-user_L109b_null(self) ==
-    /\ pc[self] = "L109b"
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: use_after_free
-user_L109b_uaf(self) ==
-    /\ pc[self] = "L109b"
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 109,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L109b_unlock(self) ==
-    /\ pc[self] = "L109b"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110 -> L111
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* L110 -> L111b
 user_L110(self) ==
     /\ pc[self] = "L110"
-    /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L111"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
+    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L111b"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: null_deref
+user_L110_null(self) ==
+    /\ pc[self] = "L110"
+    /\ user___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110b -> L110
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: use_after_free
+user_L110_uaf(self) ==
+    /\ pc[self] = "L110"
+    /\ user___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 110,
+                 obj |-> user___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: bad_unlock
+user_L110_unlock(self) ==
+    /\ pc[self] = "L110"
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* L110b -> L111d
 user_L110b(self) ==
     /\ pc[self] = "L110b"
-    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = self
+    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L111d"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110c -> L111b
-user_L110c(self) ==
-    /\ pc[self] = "L110c"
-    /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L111b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: null_deref
+user_L110b_null(self) ==
+    /\ pc[self] = "L110b"
+    /\ user___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110d -> L110c
-user_L110d(self) ==
-    /\ pc[self] = "L110d"
-    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L110c"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: use_after_free
+user_L110b_uaf(self) ==
+    /\ pc[self] = "L110b"
+    /\ user___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 110,
+                 obj |-> user___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* L111 -> L221
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: bad_unlock
+user_L110b_unlock(self) ==
+    /\ pc[self] = "L110b"
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111 -> L112
 user_L111(self) ==
     /\ pc[self] = "L111"
-    /\ user___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
-    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = self]
-    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L221"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
-                   user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
-                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* fault: null_deref
-user_L111_null(self) ==
-    /\ pc[self] = "L111"
-    /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 111]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+    /\ rcu_gp[self] = {}
+    /\ pc' = [pc EXCEPT ![self] = "L112"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* fault: use_after_free
-user_L111_uaf(self) ==
-    /\ pc[self] = "L111"
-    /\ user___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 111,
-                 obj |-> user___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* L111b -> L128
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111b -> L111
 user_L111b(self) ==
     /\ pc[self] = "L111b"
+    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
+    /\ pc' = [pc EXCEPT ![self] = "L111"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111c -> L112b
+user_L111c(self) ==
+    /\ pc[self] = "L111c"
+    /\ rcu_gp[self] = {}
+    /\ pc' = [pc EXCEPT ![self] = "L112b"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111d -> L111c
+user_L111d(self) ==
+    /\ pc[self] = "L111d"
+    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
+    /\ pc' = [pc EXCEPT ![self] = "L111c"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* L112 -> L223
+user_L112(self) ==
+    /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -1364,42 +1321,85 @@ user_L111b(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L128"]
+    /\ pc' = [pc EXCEPT ![self] = "L223"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
-user_L111b_null(self) ==
-    /\ pc[self] = "L111b"
+user_L112_null(self) ==
+    /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 111]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
-user_L111b_uaf(self) ==
-    /\ pc[self] = "L111b"
+user_L112_uaf(self) ==
+    /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 111,
+                 line |-> 112,
                  obj |-> user___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
-\* specs/kernel/packet.ifl:118: __unregister_prot_hook(sk, sync)
-\* L117 -> L105
-user_L117_1(self) ==
-    /\ pc[self] = "L117"
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* L112b -> L129
+user_L112b(self) ==
+    /\ pc[self] = "L112b"
+    /\ user___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[user___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].bind_lock = NULL
+    /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = self]
+    /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
+    /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
+    /\ pc' = [pc EXCEPT ![self] = "L129"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
+                   user_sk_free_sk, user_sock_orphan_sk, user_packet_do_bind_frame,
+                   user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* fault: null_deref
+user_L112b_null(self) ==
+    /\ pc[self] = "L112b"
+    /\ user___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* fault: use_after_free
+user_L112b_uaf(self) ==
+    /\ pc[self] = "L112b"
+    /\ user___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[user___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 112,
+                 obj |-> user___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:118: if sk.running {
+\* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
+\* L118 -> L106
+user_L118_1(self) ==
+    /\ pc[self] = "L118"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1407,58 +1407,58 @@ user_L117_1(self) ==
                                             ![self] = user_unregister_prot_hook_sk[self]]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                               ![self] = user_unregister_prot_hook_sync[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L105"]
+    /\ pc' = [pc EXCEPT ![self] = "L106"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
-\* L117 -> L221
-user_L117_2(self) ==
-    /\ pc[self] = "L117"
+\* specs/kernel/packet.ifl:118: if sk.running {
+\* L118 -> L223
+user_L118_2(self) ==
+    /\ pc[self] = "L118"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L221"]
+    /\ pc' = [pc EXCEPT ![self] = "L223"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
+\* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
-user_L117_null(self) ==
-    /\ pc[self] = "L117"
+user_L118_null(self) ==
+    /\ pc[self] = "L118"
     /\ user_unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 117]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
+\* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
-user_L117_uaf(self) ==
-    /\ pc[self] = "L117"
+user_L118_uaf(self) ==
+    /\ pc[self] = "L118"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 117,
+                 line |-> 118,
                  obj |-> user_unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
-\* specs/kernel/packet.ifl:118: __unregister_prot_hook(sk, sync)
-\* L117b -> L105b
-user_L117b_1(self) ==
-    /\ pc[self] = "L117b"
+\* specs/kernel/packet.ifl:118: if sk.running {
+\* specs/kernel/packet.ifl:119: __unregister_prot_hook(sk, sync)
+\* L118b -> L106b
+user_L118b_1(self) ==
+    /\ pc[self] = "L118b"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[user_unregister_prot_hook_sk[self]].running
@@ -1466,157 +1466,107 @@ user_L117b_1(self) ==
                                             ![self] = user_unregister_prot_hook_sk[self]]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT
                                               ![self] = user_unregister_prot_hook_sync[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L105b"]
+    /\ pc' = [pc EXCEPT ![self] = "L106b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
-\* L117b -> L128
-user_L117b_2(self) ==
-    /\ pc[self] = "L117b"
+\* specs/kernel/packet.ifl:118: if sk.running {
+\* L118b -> L129
+user_L118b_2(self) ==
+    /\ pc[self] = "L118b"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
          packet_sock[user_unregister_prot_hook_sk[self]].st = "live"
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L128"]
+    /\ pc' = [pc EXCEPT ![self] = "L129"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
+\* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: null_deref
-user_L117b_null(self) ==
-    /\ pc[self] = "L117b"
+user_L118b_null(self) ==
+    /\ pc[self] = "L118b"
     /\ user_unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 117]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 118]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:117: if sk.running {
+\* specs/kernel/packet.ifl:118: if sk.running {
 \* fault: use_after_free
-user_L117b_uaf(self) ==
-    /\ pc[self] = "L117b"
+user_L118b_uaf(self) ==
+    /\ pc[self] = "L118b"
     /\ user_unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[user_unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 117,
+                 line |-> 118,
                  obj |-> user_unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:126: lock sk.bind_lock
-\* specs/kernel/packet.ifl:127: unregister_prot_hook(sk, true)
-\* L126 -> L117b
-user_L126(self) ==
-    /\ pc[self] = "L126"
+\* specs/kernel/packet.ifl:127: lock sk.bind_lock
+\* specs/kernel/packet.ifl:128: unregister_prot_hook(sk, true)
+\* L127 -> L118b
+user_L127(self) ==
+    /\ pc[self] = "L127"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = self]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT
                                           ![self] = user_packet_do_bind_sk[self]]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = TRUE]
-    /\ pc' = [pc EXCEPT ![self] = "L117b"]
+    /\ pc' = [pc EXCEPT ![self] = "L118b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:126: lock sk.bind_lock
+\* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: null_deref
-user_L126_null(self) ==
-    /\ pc[self] = "L126"
+user_L127_null(self) ==
+    /\ pc[self] = "L127"
     /\ user_packet_do_bind_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 126]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 127]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:126: lock sk.bind_lock
+\* specs/kernel/packet.ifl:127: lock sk.bind_lock
 \* fault: use_after_free
-user_L126_uaf(self) ==
-    /\ pc[self] = "L126"
+user_L127_uaf(self) ==
+    /\ pc[self] = "L127"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 126,
+                 line |-> 127,
                  obj |-> user_packet_do_bind_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:128: sk.num = proto
-\* L128 -> L129
-user_L128(self) ==
-    /\ pc[self] = "L128"
+\* specs/kernel/packet.ifl:129: sk.num = proto
+\* L129 -> L130
+user_L129(self) ==
+    /\ pc[self] = "L129"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT
                          ![user_packet_do_bind_sk[self]].num = user_packet_do_bind_proto[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L129"]
+    /\ pc' = [pc EXCEPT ![self] = "L130"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:128: sk.num = proto
-\* fault: null_deref
-user_L128_null(self) ==
-    /\ pc[self] = "L128"
-    /\ user_packet_do_bind_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 128]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:128: sk.num = proto
-\* fault: use_after_free
-user_L128_uaf(self) ==
-    /\ pc[self] = "L128"
-    /\ user_packet_do_bind_sk[self] # NULL
-    /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 128,
-                 obj |-> user_packet_do_bind_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:129: sk.ifindex = ifindex
-\* specs/kernel/packet.ifl:130: if proto != 0 {
-\* L129 -> L131
-user_L129_1(self) ==
-    /\ pc[self] = "L129"
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ user_packet_do_bind_proto[self] # 0
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L131"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:129: sk.ifindex = ifindex
-\* specs/kernel/packet.ifl:130: if proto != 0 {
-\* L129 -> L135
-user_L129_2(self) ==
-    /\ pc[self] = "L129"
-    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
-    /\ ~user_packet_do_bind_proto[self] # 0
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L135"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:129: sk.ifindex = ifindex
+\* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: null_deref
 user_L129_null(self) ==
     /\ pc[self] = "L129"
@@ -1626,7 +1576,7 @@ user_L129_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:129: sk.ifindex = ifindex
+\* specs/kernel/packet.ifl:129: sk.num = proto
 \* fault: use_after_free
 user_L129_uaf(self) ==
     /\ pc[self] = "L129"
@@ -1640,36 +1590,86 @@ user_L129_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:131: if dev_up {
-\* specs/kernel/packet.ifl:132: register_prot_hook(sk)
-\* L131 -> L93
-user_L131_1(self) ==
-    /\ pc[self] = "L131"
+\* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
+\* specs/kernel/packet.ifl:131: if proto != 0 {
+\* L130 -> L132
+user_L130_1(self) ==
+    /\ pc[self] = "L130"
+    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
+    /\ user_packet_do_bind_proto[self] # 0
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L132"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
+\* specs/kernel/packet.ifl:131: if proto != 0 {
+\* L130 -> L136
+user_L130_2(self) ==
+    /\ pc[self] = "L130"
+    /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
+    /\ ~user_packet_do_bind_proto[self] # 0
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![user_packet_do_bind_sk[self]].ifindex = user_packet_do_bind_ifindex[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L136"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
+\* fault: null_deref
+user_L130_null(self) ==
+    /\ pc[self] = "L130"
+    /\ user_packet_do_bind_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 130]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:130: sk.ifindex = ifindex
+\* fault: use_after_free
+user_L130_uaf(self) ==
+    /\ pc[self] = "L130"
+    /\ user_packet_do_bind_sk[self] # NULL
+    /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 130,
+                 obj |-> user_packet_do_bind_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:132: if dev_up {
+\* specs/kernel/packet.ifl:133: register_prot_hook(sk)
+\* L132 -> L94
+user_L132_1(self) ==
+    /\ pc[self] = "L132"
     /\ dev_up
     /\ user_register_prot_hook_sk' = [user_register_prot_hook_sk EXCEPT
                                         ![self] = user_packet_do_bind_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L93"]
+    /\ pc' = [pc EXCEPT ![self] = "L94"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_packet_do_bind_frame,
                    user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:131: if dev_up {
-\* L131 -> L135
-user_L131_2(self) ==
-    /\ pc[self] = "L131"
+\* specs/kernel/packet.ifl:132: if dev_up {
+\* L132 -> L136
+user_L132_2(self) ==
+    /\ pc[self] = "L132"
     /\ ~dev_up
-    /\ pc' = [pc EXCEPT ![self] = "L135"]
+    /\ pc' = [pc EXCEPT ![self] = "L136"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:135: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* examples/seeds/packet_release/netdev_up_race.ifl:28: packet_release(sock)
-\* L135 -> L216
-user_L135(self) ==
-    /\ pc[self] = "L135"
+\* L136 -> L218
+user_L136(self) ==
+    /\ pc[self] = "L136"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_do_bind_sk[self]].bind_lock = NULL]
@@ -1677,56 +1677,56 @@ user_L135(self) ==
     /\ user_packet_do_bind_ifindex' = [user_packet_do_bind_ifindex EXCEPT ![self] = 0]
     /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = 0]
     /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L216"]
+    /\ pc' = [pc EXCEPT ![self] = "L218"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_sk,
                    user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_register_prot_hook_sk,
                    user_packet_create_frame, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:135: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: null_deref
-user_L135_null(self) ==
-    /\ pc[self] = "L135"
+user_L136_null(self) ==
+    /\ pc[self] = "L136"
     /\ user_packet_do_bind_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 135]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:135: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: use_after_free
-user_L135_uaf(self) ==
-    /\ pc[self] = "L135"
+user_L136_uaf(self) ==
+    /\ pc[self] = "L136"
     /\ user_packet_do_bind_sk[self] # NULL
     /\ packet_sock[user_packet_do_bind_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 135,
+                 line |-> 136,
                  obj |-> user_packet_do_bind_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:135: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* fault: bad_unlock
-user_L135_unlock(self) ==
-    /\ pc[self] = "L135"
+user_L136_unlock(self) ==
+    /\ pc[self] = "L136"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
     /\ packet_sock[user_packet_do_bind_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 135]
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 136]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
-\* L206 -> L224
-user_L206(self) ==
-    /\ pc[self] = "L206"
+\* specs/kernel/packet.ifl:207: sk.dead = true
+\* L207 -> L226
+user_L207(self) ==
+    /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L224"]
+    /\ pc' = [pc EXCEPT ![self] = "L226"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_unregister_prot_hook_frame,
@@ -1734,40 +1734,40 @@ user_L206(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
-user_L206_null(self) ==
-    /\ pc[self] = "L206"
+user_L207_null(self) ==
+    /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 206]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
-user_L206_uaf(self) ==
-    /\ pc[self] = "L206"
+user_L207_uaf(self) ==
+    /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] # NULL
     /\ packet_sock[user_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 206,
+                 line |-> 207,
                  obj |-> user_sock_orphan_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:216: sk = sock.sk
-\* specs/kernel/packet.ifl:217: if sk != null {
-\* L216 -> L218
-user_L216_1(self) ==
-    /\ pc[self] = "L216"
+\* specs/kernel/packet.ifl:218: sk = sock.sk
+\* specs/kernel/packet.ifl:219: if sk != null {
+\* L218 -> L220
+user_L218_1(self) ==
+    /\ pc[self] = "L218"
     /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
     /\ socket[user_packet_release_sock[self]].sk # NULL
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT
                                     ![self] = socket[user_packet_release_sock[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L218"]
+    /\ pc' = [pc EXCEPT ![self] = "L220"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_sock,
                    user_sk_free_sk, user_sock_orphan_sk, user_unregister_prot_hook_frame,
@@ -1775,111 +1775,76 @@ user_L216_1(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:216: sk = sock.sk
-\* specs/kernel/packet.ifl:217: if sk != null {
+\* specs/kernel/packet.ifl:218: sk = sock.sk
+\* specs/kernel/packet.ifl:219: if sk != null {
 \* examples/seeds/packet_release/netdev_up_race.ifl:29: sock_free(sock)
-\* L216 -> L319
-user_L216_2(self) ==
-    /\ pc[self] = "L216"
+\* L218 -> L324
+user_L218_2(self) ==
+    /\ pc[self] = "L218"
     /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
     /\ ~socket[user_packet_release_sock[self]].sk # NULL
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L319"]
+    /\ pc' = [pc EXCEPT ![self] = "L324"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:216: sk = sock.sk
+\* specs/kernel/packet.ifl:218: sk = sock.sk
 \* fault: null_deref
-user_L216_null(self) ==
-    /\ pc[self] = "L216"
+user_L218_null(self) ==
+    /\ pc[self] = "L218"
     /\ user_packet_release_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 216]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 218]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:216: sk = sock.sk
+\* specs/kernel/packet.ifl:218: sk = sock.sk
 \* fault: use_after_free
-user_L216_uaf(self) ==
-    /\ pc[self] = "L216"
+user_L218_uaf(self) ==
+    /\ pc[self] = "L218"
     /\ user_packet_release_sock[self] # NULL
     /\ socket[user_packet_release_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 216,
+                 line |-> 218,
                  obj |-> user_packet_release_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:218: list_del_rcu(packet_sklist, sk)
-\* L218 -> L219
-user_L218(self) ==
-    /\ pc[self] = "L218"
+\* specs/kernel/packet.ifl:220: list_del_rcu(packet_sklist, sk)
+\* L220 -> L221
+user_L220(self) ==
+    /\ pc[self] = "L220"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L219"]
+    /\ pc' = [pc EXCEPT ![self] = "L221"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:219: lock sk.bind_lock
-\* specs/kernel/packet.ifl:220: unregister_prot_hook(sk, false)
-\* L219 -> L117
-user_L219(self) ==
-    /\ pc[self] = "L219"
+\* specs/kernel/packet.ifl:221: lock sk.bind_lock
+\* specs/kernel/packet.ifl:222: unregister_prot_hook(sk, false)
+\* L221 -> L118
+user_L221(self) ==
+    /\ pc[self] = "L221"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = self]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT
                                           ![self] = user_packet_release_sk[self]]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L117"]
+    /\ pc' = [pc EXCEPT ![self] = "L118"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:219: lock sk.bind_lock
-\* fault: null_deref
-user_L219_null(self) ==
-    /\ pc[self] = "L219"
-    /\ user_packet_release_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 219]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:219: lock sk.bind_lock
-\* fault: use_after_free
-user_L219_uaf(self) ==
-    /\ pc[self] = "L219"
-    /\ user_packet_release_sk[self] # NULL
-    /\ packet_sock[user_packet_release_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 219,
-                 obj |-> user_packet_release_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:221: unlock sk.bind_lock
-\* L221 -> L222b
-user_L221(self) ==
-    /\ pc[self] = "L221"
-    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L222b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:221: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:221: lock sk.bind_lock
 \* fault: null_deref
 user_L221_null(self) ==
     /\ pc[self] = "L221"
@@ -1889,7 +1854,7 @@ user_L221_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:221: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:221: lock sk.bind_lock
 \* fault: use_after_free
 user_L221_uaf(self) ==
     /\ pc[self] = "L221"
@@ -1903,25 +1868,60 @@ user_L221_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:221: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L221_unlock(self) ==
-    /\ pc[self] = "L221"
+\* specs/kernel/packet.ifl:223: unlock sk.bind_lock
+\* L223 -> L224b
+user_L223(self) ==
+    /\ pc[self] = "L223"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 221]
+    /\ packet_sock[user_packet_release_sk[self]].bind_lock = self
+    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].bind_lock = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L224b"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:223: unlock sk.bind_lock
+\* fault: null_deref
+user_L223_null(self) ==
+    /\ pc[self] = "L223"
+    /\ user_packet_release_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 223]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:222: synchronize_net()
-\* specs/kernel/packet.ifl:223: sock_orphan(sk)
-\* L222 -> L206
-user_L222(self) ==
-    /\ pc[self] = "L222"
+\* specs/kernel/packet.ifl:223: unlock sk.bind_lock
+\* fault: use_after_free
+user_L223_uaf(self) ==
+    /\ pc[self] = "L223"
+    /\ user_packet_release_sk[self] # NULL
+    /\ packet_sock[user_packet_release_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 223,
+                 obj |-> user_packet_release_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:223: unlock sk.bind_lock
+\* fault: bad_unlock
+user_L223_unlock(self) ==
+    /\ pc[self] = "L223"
+    /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
+    /\ packet_sock[user_packet_release_sk[self]].bind_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 223]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:224: synchronize_net()
+\* specs/kernel/packet.ifl:225: sock_orphan(sk)
+\* L224 -> L207
+user_L224(self) ==
+    /\ pc[self] = "L224"
     /\ rcu_gp[self] = {}
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = user_packet_release_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L206"]
+    /\ pc' = [pc EXCEPT ![self] = "L207"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock, user_packet_release_frame,
                    user_sk_free_sk, user_unregister_prot_hook_frame,
@@ -1929,88 +1929,88 @@ user_L222(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:222: synchronize_net()
-\* L222b -> L222
-user_L222b(self) ==
-    /\ pc[self] = "L222b"
+\* specs/kernel/packet.ifl:224: synchronize_net()
+\* L224b -> L224
+user_L224b(self) ==
+    /\ pc[self] = "L224b"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L222"]
+    /\ pc' = [pc EXCEPT ![self] = "L224"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:224: sock.sk = null
-\* L224 -> L225
-user_L224(self) ==
-    /\ pc[self] = "L224"
+\* specs/kernel/packet.ifl:226: sock.sk = null
+\* L226 -> L227
+user_L226(self) ==
+    /\ pc[self] = "L226"
     /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L225"]
+    /\ pc' = [pc EXCEPT ![self] = "L227"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:224: sock.sk = null
+\* specs/kernel/packet.ifl:226: sock.sk = null
 \* fault: null_deref
-user_L224_null(self) ==
-    /\ pc[self] = "L224"
+user_L226_null(self) ==
+    /\ pc[self] = "L226"
     /\ user_packet_release_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 224]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:224: sock.sk = null
+\* specs/kernel/packet.ifl:226: sock.sk = null
 \* fault: use_after_free
-user_L224_uaf(self) ==
-    /\ pc[self] = "L224"
+user_L226_uaf(self) ==
+    /\ pc[self] = "L226"
     /\ user_packet_release_sock[self] # NULL
     /\ socket[user_packet_release_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 224,
+                 line |-> 226,
                  obj |-> user_packet_release_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:225: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
-\* L225 -> L226
-user_L225(self) ==
-    /\ pc[self] = "L225"
+\* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
+\* L227 -> L228
+user_L227(self) ==
+    /\ pc[self] = "L227"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L226"]
+    /\ pc' = [pc EXCEPT ![self] = "L228"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:225: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-user_L225_null(self) ==
-    /\ pc[self] = "L225"
+user_L227_null(self) ==
+    /\ pc[self] = "L227"
     /\ user_packet_release_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 225]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 227]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:225: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:227: touch sk                       // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-user_L225_uaf(self) ==
-    /\ pc[self] = "L225"
+user_L227_uaf(self) ==
+    /\ pc[self] = "L227"
     /\ user_packet_release_sk[self] # NULL
     /\ packet_sock[user_packet_release_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 225,
+                 line |-> 227,
                  obj |-> user_packet_release_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:226: put sk.refcnt                  // sock_put
+\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* examples/seeds/packet_release/netdev_up_race.ifl:29: sock_free(sock)
-\* L226 -> L319
-user_L226_1(self) ==
-    /\ pc[self] = "L226"
+\* L228 -> L324
+user_L228_1(self) ==
+    /\ pc[self] = "L228"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].refcnt > 1
     /\ packet_sock' = [packet_sock EXCEPT
@@ -2019,17 +2019,17 @@ user_L226_1(self) ==
     /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L319"]
+    /\ pc' = [pc EXCEPT ![self] = "L324"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
                    netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:226: put sk.refcnt                  // sock_put
-\* L226 -> L67
-user_L226_2(self) ==
-    /\ pc[self] = "L226"
+\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
+\* L228 -> L67
+user_L228_2(self) ==
+    /\ pc[self] = "L228"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].refcnt = 1
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_sk[self]].refcnt = 0]
@@ -2042,48 +2042,48 @@ user_L226_2(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:226: put sk.refcnt                  // sock_put
+\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* fault: null_deref
-user_L226_null(self) ==
-    /\ pc[self] = "L226"
+user_L228_null(self) ==
+    /\ pc[self] = "L228"
     /\ user_packet_release_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 228]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:226: put sk.refcnt                  // sock_put
+\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* fault: use_after_free
-user_L226_uaf(self) ==
-    /\ pc[self] = "L226"
+user_L228_uaf(self) ==
+    /\ pc[self] = "L228"
     /\ user_packet_release_sk[self] # NULL
     /\ packet_sock[user_packet_release_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 226,
+                 line |-> 228,
                  obj |-> user_packet_release_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:226: put sk.refcnt                  // sock_put
+\* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* fault: refcount_underflow
-user_L226_underflow(self) ==
-    /\ pc[self] = "L226"
+user_L228_underflow(self) ==
+    /\ pc[self] = "L228"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 226,
+                 line |-> 228,
                  obj |-> user_packet_release_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:319: free sock
-\* L319 -> Done
-user_L319(self) ==
-    /\ pc[self] = "L319"
+\* specs/kernel/packet.ifl:324: free sock
+\* L324 -> Done
+user_L324(self) ==
+    /\ pc[self] = "L324"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -2109,25 +2109,25 @@ user_L319(self) ==
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:319: free sock
+\* specs/kernel/packet.ifl:324: free sock
 \* fault: null_deref
-user_L319_null(self) ==
-    /\ pc[self] = "L319"
+user_L324_null(self) ==
+    /\ pc[self] = "L324"
     /\ user_sock_free_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 319]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 324]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:319: free sock
+\* specs/kernel/packet.ifl:324: free sock
 \* fault: double_free
-user_L319_dfree(self) ==
-    /\ pc[self] = "L319"
+user_L324_dfree(self) ==
+    /\ pc[self] = "L324"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
                  thread |-> self,
-                 line |-> 319,
+                 line |-> 324,
                  obj |-> user_sock_free_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
@@ -2154,127 +2154,127 @@ user_step(self) ==
     \/ user_L67c_uaf(self)
     \/ user_L67c_assert(self)
     \/ user_L67c_dfree(self)
-    \/ user_L79_1(self)
-    \/ user_L79_2(self)
-    \/ user_L79_bound(self)
-    \/ user_L79_null(self)
-    \/ user_L79_uaf(self)
-    \/ user_L86(self)
-    \/ user_L93_1(self)
-    \/ user_L93_2(self)
-    \/ user_L93_null(self)
-    \/ user_L93_uaf(self)
-    \/ user_L93b_1(self)
-    \/ user_L93b_2(self)
-    \/ user_L93b_null(self)
-    \/ user_L93b_uaf(self)
-    \/ user_L94(self)
-    \/ user_L94b(self)
+    \/ user_L80_1(self)
+    \/ user_L80_2(self)
+    \/ user_L80_bound(self)
+    \/ user_L80_null(self)
+    \/ user_L80_uaf(self)
+    \/ user_L87(self)
+    \/ user_L94_1(self)
+    \/ user_L94_2(self)
+    \/ user_L94_null(self)
+    \/ user_L94_uaf(self)
+    \/ user_L94b_1(self)
+    \/ user_L94b_2(self)
+    \/ user_L94b_null(self)
+    \/ user_L94b_uaf(self)
     \/ user_L95(self)
-    \/ user_L95_null(self)
-    \/ user_L95_uaf(self)
     \/ user_L95b(self)
-    \/ user_L95b_null(self)
-    \/ user_L95b_uaf(self)
     \/ user_L96(self)
     \/ user_L96_null(self)
     \/ user_L96_uaf(self)
     \/ user_L96b(self)
     \/ user_L96b_null(self)
     \/ user_L96b_uaf(self)
-    \/ user_L105(self)
-    \/ user_L105_null(self)
-    \/ user_L105_uaf(self)
-    \/ user_L105b(self)
-    \/ user_L105b_null(self)
-    \/ user_L105b_uaf(self)
+    \/ user_L97(self)
+    \/ user_L97_null(self)
+    \/ user_L97_uaf(self)
+    \/ user_L97b(self)
+    \/ user_L97b_null(self)
+    \/ user_L97b_uaf(self)
     \/ user_L106(self)
+    \/ user_L106_null(self)
+    \/ user_L106_uaf(self)
     \/ user_L106b(self)
-    \/ user_L107_1(self)
-    \/ user_L107_2(self)
-    \/ user_L107_3(self)
-    \/ user_L107_null(self)
-    \/ user_L107_uaf(self)
-    \/ user_L107_underflow(self)
-    \/ user_L107b_1(self)
-    \/ user_L107b_2(self)
-    \/ user_L107b_3(self)
-    \/ user_L107b_null(self)
-    \/ user_L107b_uaf(self)
-    \/ user_L107b_underflow(self)
-    \/ user_L109(self)
-    \/ user_L109_null(self)
-    \/ user_L109_uaf(self)
-    \/ user_L109_unlock(self)
-    \/ user_L109b(self)
-    \/ user_L109b_null(self)
-    \/ user_L109b_uaf(self)
-    \/ user_L109b_unlock(self)
+    \/ user_L106b_null(self)
+    \/ user_L106b_uaf(self)
+    \/ user_L107(self)
+    \/ user_L107b(self)
+    \/ user_L108_1(self)
+    \/ user_L108_2(self)
+    \/ user_L108_3(self)
+    \/ user_L108_null(self)
+    \/ user_L108_uaf(self)
+    \/ user_L108_underflow(self)
+    \/ user_L108b_1(self)
+    \/ user_L108b_2(self)
+    \/ user_L108b_3(self)
+    \/ user_L108b_null(self)
+    \/ user_L108b_uaf(self)
+    \/ user_L108b_underflow(self)
     \/ user_L110(self)
+    \/ user_L110_null(self)
+    \/ user_L110_uaf(self)
+    \/ user_L110_unlock(self)
     \/ user_L110b(self)
-    \/ user_L110c(self)
-    \/ user_L110d(self)
+    \/ user_L110b_null(self)
+    \/ user_L110b_uaf(self)
+    \/ user_L110b_unlock(self)
     \/ user_L111(self)
-    \/ user_L111_null(self)
-    \/ user_L111_uaf(self)
     \/ user_L111b(self)
-    \/ user_L111b_null(self)
-    \/ user_L111b_uaf(self)
-    \/ user_L117_1(self)
-    \/ user_L117_2(self)
-    \/ user_L117_null(self)
-    \/ user_L117_uaf(self)
-    \/ user_L117b_1(self)
-    \/ user_L117b_2(self)
-    \/ user_L117b_null(self)
-    \/ user_L117b_uaf(self)
-    \/ user_L126(self)
-    \/ user_L126_null(self)
-    \/ user_L126_uaf(self)
-    \/ user_L128(self)
-    \/ user_L128_null(self)
-    \/ user_L128_uaf(self)
-    \/ user_L129_1(self)
-    \/ user_L129_2(self)
+    \/ user_L111c(self)
+    \/ user_L111d(self)
+    \/ user_L112(self)
+    \/ user_L112_null(self)
+    \/ user_L112_uaf(self)
+    \/ user_L112b(self)
+    \/ user_L112b_null(self)
+    \/ user_L112b_uaf(self)
+    \/ user_L118_1(self)
+    \/ user_L118_2(self)
+    \/ user_L118_null(self)
+    \/ user_L118_uaf(self)
+    \/ user_L118b_1(self)
+    \/ user_L118b_2(self)
+    \/ user_L118b_null(self)
+    \/ user_L118b_uaf(self)
+    \/ user_L127(self)
+    \/ user_L127_null(self)
+    \/ user_L127_uaf(self)
+    \/ user_L129(self)
     \/ user_L129_null(self)
     \/ user_L129_uaf(self)
-    \/ user_L131_1(self)
-    \/ user_L131_2(self)
-    \/ user_L135(self)
-    \/ user_L135_null(self)
-    \/ user_L135_uaf(self)
-    \/ user_L135_unlock(self)
-    \/ user_L206(self)
-    \/ user_L206_null(self)
-    \/ user_L206_uaf(self)
-    \/ user_L216_1(self)
-    \/ user_L216_2(self)
-    \/ user_L216_null(self)
-    \/ user_L216_uaf(self)
-    \/ user_L218(self)
-    \/ user_L219(self)
-    \/ user_L219_null(self)
-    \/ user_L219_uaf(self)
+    \/ user_L130_1(self)
+    \/ user_L130_2(self)
+    \/ user_L130_null(self)
+    \/ user_L130_uaf(self)
+    \/ user_L132_1(self)
+    \/ user_L132_2(self)
+    \/ user_L136(self)
+    \/ user_L136_null(self)
+    \/ user_L136_uaf(self)
+    \/ user_L136_unlock(self)
+    \/ user_L207(self)
+    \/ user_L207_null(self)
+    \/ user_L207_uaf(self)
+    \/ user_L218_1(self)
+    \/ user_L218_2(self)
+    \/ user_L218_null(self)
+    \/ user_L218_uaf(self)
+    \/ user_L220(self)
     \/ user_L221(self)
     \/ user_L221_null(self)
     \/ user_L221_uaf(self)
-    \/ user_L221_unlock(self)
-    \/ user_L222(self)
-    \/ user_L222b(self)
+    \/ user_L223(self)
+    \/ user_L223_null(self)
+    \/ user_L223_uaf(self)
+    \/ user_L223_unlock(self)
     \/ user_L224(self)
-    \/ user_L224_null(self)
-    \/ user_L224_uaf(self)
-    \/ user_L225(self)
-    \/ user_L225_null(self)
-    \/ user_L225_uaf(self)
-    \/ user_L226_1(self)
-    \/ user_L226_2(self)
+    \/ user_L224b(self)
+    \/ user_L226(self)
     \/ user_L226_null(self)
     \/ user_L226_uaf(self)
-    \/ user_L226_underflow(self)
-    \/ user_L319(self)
-    \/ user_L319_null(self)
-    \/ user_L319_dfree(self)
+    \/ user_L227(self)
+    \/ user_L227_null(self)
+    \/ user_L227_uaf(self)
+    \/ user_L228_1(self)
+    \/ user_L228_2(self)
+    \/ user_L228_null(self)
+    \/ user_L228_uaf(self)
+    \/ user_L228_underflow(self)
+    \/ user_L324(self)
+    \/ user_L324_null(self)
+    \/ user_L324_dfree(self)
 
 --------------------------------------------------------------------------------
 
@@ -2282,8 +2282,8 @@ user_step(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67 -> L109
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67 -> L110
 netdev_L67_1(self) ==
     /\ pc[self] = "L67"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2292,16 +2292,16 @@ netdev_L67_1(self) ==
     /\ netdev___unregister_prot_hook_sync[self]
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67 -> L183
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67 -> L184
 netdev_L67_2(self) ==
     /\ pc[self] = "L67"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2313,9 +2313,9 @@ netdev_L67_2(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -2371,8 +2371,8 @@ netdev_L67_dfree(self) ==
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67b -> L109b
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67b -> L110b
 netdev_L67b_1(self) ==
     /\ pc[self] = "L67b"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2381,16 +2381,16 @@ netdev_L67b_1(self) ==
     /\ netdev___unregister_prot_hook_sync[self]
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_sk_free_sk[self]].st = "freed"]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L109b"]
+    /\ pc' = [pc EXCEPT ![self] = "L110b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* specs/kernel/packet.ifl:108: if sync {
-\* L67b -> L183b
+\* specs/kernel/packet.ifl:109: if sync {
+\* L67b -> L184b
 netdev_L67b_2(self) ==
     /\ pc[self] = "L67b"
     /\ netdev_sk_free_sk[self] # NULL /\ packet_sock[netdev_sk_free_sk[self]].st = "live"
@@ -2402,9 +2402,9 @@ netdev_L67b_2(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183b"]
+    /\ pc' = [pc EXCEPT ![self] = "L184b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
@@ -2458,213 +2458,138 @@ netdev_L67b_dfree(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L94
-netdev_L93_1(self) ==
-    /\ pc[self] = "L93"
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L94"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93 -> L183
-netdev_L93_2(self) ==
-    /\ pc[self] = "L93"
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
-                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                   netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: null_deref
-netdev_L93_null(self) ==
-    /\ pc[self] = "L93"
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: use_after_free
-netdev_L93_uaf(self) ==
-    /\ pc[self] = "L93"
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 93,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93b -> L94b
-netdev_L93b_1(self) ==
-    /\ pc[self] = "L93b"
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L94b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* L93b -> L183b
-netdev_L93b_2(self) ==
-    /\ pc[self] = "L93b"
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L183b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
-                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
-                   netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: null_deref
-netdev_L93b_null(self) ==
-    /\ pc[self] = "L93b"
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:93: if !sk.running {
-\* fault: use_after_free
-netdev_L93b_uaf(self) ==
-    /\ pc[self] = "L93b"
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 93,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:94: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94 -> L95
-netdev_L94(self) ==
+netdev_L94_1(self) ==
     /\ pc[self] = "L94"
-    /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
+    /\ netdev_register_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
     /\ pc' = [pc EXCEPT ![self] = "L95"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:94: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94 -> L184
+netdev_L94_2(self) ==
+    /\ pc[self] = "L94"
+    /\ netdev_register_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
+    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                   netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: null_deref
+netdev_L94_null(self) ==
+    /\ pc[self] = "L94"
+    /\ netdev_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: use_after_free
+netdev_L94_uaf(self) ==
+    /\ pc[self] = "L94"
+    /\ netdev_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 94,
+                 obj |-> netdev_register_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
 \* L94b -> L95b
-netdev_L94b(self) ==
+netdev_L94b_1(self) ==
     /\ pc[self] = "L94b"
-    /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
+    /\ netdev_register_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ ~packet_sock[netdev_register_prot_hook_sk[self]].running
     /\ pc' = [pc EXCEPT ![self] = "L95b"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* L94b -> L184b
+netdev_L94b_2(self) ==
+    /\ pc[self] = "L94b"
+    /\ netdev_register_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ ~~packet_sock[netdev_register_prot_hook_sk[self]].running
+    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L184b"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
+                   netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
+                   netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: null_deref
+netdev_L94b_null(self) ==
+    /\ pc[self] = "L94b"
+    /\ netdev_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:94: if !sk.running {
+\* fault: use_after_free
+netdev_L94b_uaf(self) ==
+    /\ pc[self] = "L94b"
+    /\ netdev_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 94,
+                 obj |-> netdev_register_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95 -> L96
 netdev_L95(self) ==
     /\ pc[self] = "L95"
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
-                                                                          1]
+    /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-netdev_L95_null(self) ==
-    /\ pc[self] = "L95"
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 95]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-netdev_L95_uaf(self) ==
-    /\ pc[self] = "L95"
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 95,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 \* L95b -> L96b
 netdev_L95b(self) ==
     /\ pc[self] = "L95b"
-    /\ netdev_register_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
-                                                                          1]
+    /\ ptype_all' = ptype_all \cup {netdev_register_prot_hook_sk[self]}
     /\ pc' = [pc EXCEPT ![self] = "L96b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: null_deref
-netdev_L95b_null(self) ==
-    /\ pc[self] = "L95b"
-    /\ netdev_register_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 95]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:95: get sk.refcnt                  // sock_hold: the hook list's reference
-\* fault: use_after_free
-netdev_L95b_uaf(self) ==
-    /\ pc[self] = "L95b"
-    /\ netdev_register_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 95,
-                 obj |-> netdev_register_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:96: sk.running = true
-\* L96 -> L183
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* L96 -> L97
 netdev_L96(self) ==
     /\ pc[self] = "L96"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
+                                                                          1]
+    /\ pc' = [pc EXCEPT ![self] = "L97"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                   rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96_null(self) ==
     /\ pc[self] = "L96"
@@ -2674,7 +2599,7 @@ netdev_L96_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96_uaf(self) ==
     /\ pc[self] = "L96"
@@ -2688,21 +2613,20 @@ netdev_L96_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
-\* L96b -> L183b
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* L96b -> L97b
 netdev_L96b(self) ==
     /\ pc[self] = "L96b"
     /\ netdev_register_prot_hook_sk[self] # NULL /\
          packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
-    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L183b"]
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![netdev_register_prot_hook_sk[self]].refcnt = packet_sock[netdev_register_prot_hook_sk[self]].refcnt +
+                                                                          1]
+    /\ pc' = [pc EXCEPT ![self] = "L97b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
-                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
-                   rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: null_deref
 netdev_L96b_null(self) ==
     /\ pc[self] = "L96b"
@@ -2712,7 +2636,7 @@ netdev_L96b_null(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:96: sk.running = true
+\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
 \* fault: use_after_free
 netdev_L96b_uaf(self) ==
     /\ pc[self] = "L96b"
@@ -2726,99 +2650,175 @@ netdev_L96b_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
-\* L105 -> L106
-netdev_L105(self) ==
-    /\ pc[self] = "L105"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L106"]
+\* specs/kernel/packet.ifl:97: sk.running = true
+\* L97 -> L184
+netdev_L97(self) ==
+    /\ pc[self] = "L97"
+    /\ netdev_register_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
+    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
+                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
-netdev_L105_null(self) ==
-    /\ pc[self] = "L105"
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 105]
+netdev_L97_null(self) ==
+    /\ pc[self] = "L97"
+    /\ netdev_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
-netdev_L105_uaf(self) ==
-    /\ pc[self] = "L105"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+netdev_L97_uaf(self) ==
+    /\ pc[self] = "L97"
+    /\ netdev_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 105,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
+                 line |-> 97,
+                 obj |-> netdev_register_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
-\* L105b -> L106b
-netdev_L105b(self) ==
-    /\ pc[self] = "L105b"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L106b"]
+\* specs/kernel/packet.ifl:97: sk.running = true
+\* L97b -> L184b
+netdev_L97b(self) ==
+    /\ pc[self] = "L97b"
+    /\ netdev_register_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev_register_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![netdev_register_prot_hook_sk[self]].running = TRUE]
+    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L184b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
+                   netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
+                   rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: null_deref
-netdev_L105b_null(self) ==
-    /\ pc[self] = "L105b"
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 105]
+netdev_L97b_null(self) ==
+    /\ pc[self] = "L97b"
+    /\ netdev_register_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 97]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:105: sk.running = false
+\* specs/kernel/packet.ifl:97: sk.running = true
 \* fault: use_after_free
-netdev_L105b_uaf(self) ==
-    /\ pc[self] = "L105b"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+netdev_L97b_uaf(self) ==
+    /\ pc[self] = "L97b"
+    /\ netdev_register_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev_register_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 105,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
+                 line |-> 97,
+                 obj |-> netdev_register_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:106: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* specs/kernel/packet.ifl:106: sk.running = false
 \* L106 -> L107
 netdev_L106(self) ==
     /\ pc[self] = "L106"
-    /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
+    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L107"]
-    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:106: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: null_deref
+netdev_L106_null(self) ==
+    /\ pc[self] = "L106"
+    /\ netdev___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: use_after_free
+netdev_L106_uaf(self) ==
+    /\ pc[self] = "L106"
+    /\ netdev___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 106,
+                 obj |-> netdev___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
 \* L106b -> L107b
 netdev_L106b(self) ==
     /\ pc[self] = "L106b"
-    /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
+    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock' = [packet_sock EXCEPT ![netdev___unregister_prot_hook_sk[self]].running = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L107b"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: null_deref
+netdev_L106b_null(self) ==
+    /\ pc[self] = "L106b"
+    /\ netdev___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 106]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:106: sk.running = false
+\* fault: use_after_free
+netdev_L106b_uaf(self) ==
+    /\ pc[self] = "L106b"
+    /\ netdev___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 106,
+                 obj |-> netdev___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* L107 -> L108
+netdev_L107(self) ==
+    /\ pc[self] = "L107"
+    /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
+    /\ pc' = [pc EXCEPT ![self] = "L108"]
     /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L109
-netdev_L107_1(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* L107b -> L108b
+netdev_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ ptype_all' = ptype_all \ {netdev___unregister_prot_hook_sk[self]}
+    /\ pc' = [pc EXCEPT ![self] = "L108b"]
+    /\ UNCHANGED <<fault, packet_sock, socket, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L110
+netdev_L108_1(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2826,15 +2826,15 @@ netdev_L107_1(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                               1]
-    /\ pc' = [pc EXCEPT ![self] = "L109"]
+    /\ pc' = [pc EXCEPT ![self] = "L110"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107 -> L183
-netdev_L107_2(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108 -> L184
+netdev_L108_2(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2845,16 +2845,16 @@ netdev_L107_2(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* L107 -> L67
-netdev_L107_3(self) ==
-    /\ pc[self] = "L107"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* L108 -> L67
+netdev_L108_3(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -2863,54 +2863,54 @@ netdev_L107_3(self) ==
                                ![self] = netdev___unregister_prot_hook_sk[self]]
     /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
-netdev_L107_null(self) ==
-    /\ pc[self] = "L107"
+netdev_L108_null(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 107]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: use_after_free
-netdev_L107_uaf(self) ==
-    /\ pc[self] = "L107"
+netdev_L108_uaf(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
-netdev_L107_underflow(self) ==
-    /\ pc[self] = "L107"
+netdev_L108_underflow(self) ==
+    /\ pc[self] = "L108"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107b -> L109b
-netdev_L107b_1(self) ==
-    /\ pc[self] = "L107b"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108b -> L110b
+netdev_L108b_1(self) ==
+    /\ pc[self] = "L108b"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2918,15 +2918,15 @@ netdev_L107b_1(self) ==
     /\ packet_sock' = [packet_sock EXCEPT
                          ![netdev___unregister_prot_hook_sk[self]].refcnt = packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt -
                                                                               1]
-    /\ pc' = [pc EXCEPT ![self] = "L109b"]
+    /\ pc' = [pc EXCEPT ![self] = "L110b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* specs/kernel/packet.ifl:108: if sync {
-\* L107b -> L183b
-netdev_L107b_2(self) ==
-    /\ pc[self] = "L107b"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:109: if sync {
+\* L108b -> L184b
+netdev_L108b_2(self) ==
+    /\ pc[self] = "L108b"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt > 1
@@ -2937,16 +2937,16 @@ netdev_L107b_2(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183b"]
+    /\ pc' = [pc EXCEPT ![self] = "L184b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
-\* L107b -> L67b
-netdev_L107b_3(self) ==
-    /\ pc[self] = "L107b"
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* L108b -> L67b
+netdev_L108b_3(self) ==
+    /\ pc[self] = "L108b"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt = 1
@@ -2955,189 +2955,189 @@ netdev_L107b_3(self) ==
                                ![self] = netdev___unregister_prot_hook_sk[self]]
     /\ pc' = [pc EXCEPT ![self] = "L67b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: null_deref
-netdev_L107b_null(self) ==
-    /\ pc[self] = "L107b"
+netdev_L108b_null(self) ==
+    /\ pc[self] = "L108b"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 107]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 108]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: use_after_free
-netdev_L107b_uaf(self) ==
-    /\ pc[self] = "L107b"
+netdev_L108b_uaf(self) ==
+    /\ pc[self] = "L108b"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:107: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* fault: refcount_underflow
-netdev_L107b_underflow(self) ==
-    /\ pc[self] = "L107b"
+netdev_L108b_underflow(self) ==
+    /\ pc[self] = "L108b"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 107,
+                 line |-> 108,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* L109 -> L110b
-netdev_L109(self) ==
-    /\ pc[self] = "L109"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110b"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: null_deref
-netdev_L109_null(self) ==
-    /\ pc[self] = "L109"
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: use_after_free
-netdev_L109_uaf(self) ==
-    /\ pc[self] = "L109"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 109,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: bad_unlock
-netdev_L109_unlock(self) ==
-    /\ pc[self] = "L109"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* L109b -> L110d
-netdev_L109b(self) ==
-    /\ pc[self] = "L109b"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT
-                         ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L110d"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: null_deref
-netdev_L109b_null(self) ==
-    /\ pc[self] = "L109b"
-    /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: use_after_free
-netdev_L109b_uaf(self) ==
-    /\ pc[self] = "L109b"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 109,
-                 obj |-> netdev___unregister_prot_hook_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:109: unlock sk.bind_lock
-\* fault: bad_unlock
-netdev_L109b_unlock(self) ==
-    /\ pc[self] = "L109b"
-    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
-         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
-    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 109]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110 -> L111
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* L110 -> L111b
 netdev_L110(self) ==
     /\ pc[self] = "L110"
-    /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L111"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L111b"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: null_deref
+netdev_L110_null(self) ==
+    /\ pc[self] = "L110"
+    /\ netdev___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110b -> L110
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: use_after_free
+netdev_L110_uaf(self) ==
+    /\ pc[self] = "L110"
+    /\ netdev___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 110,
+                 obj |-> netdev___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: bad_unlock
+netdev_L110_unlock(self) ==
+    /\ pc[self] = "L110"
+    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* L110b -> L111d
 netdev_L110b(self) ==
     /\ pc[self] = "L110b"
-    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L110"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
+    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = self
+    /\ packet_sock' = [packet_sock EXCEPT
+                         ![netdev___unregister_prot_hook_sk[self]].bind_lock = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L111d"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110c -> L111b
-netdev_L110c(self) ==
-    /\ pc[self] = "L110c"
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: null_deref
+netdev_L110b_null(self) ==
+    /\ pc[self] = "L110b"
+    /\ netdev___unregister_prot_hook_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: use_after_free
+netdev_L110b_uaf(self) ==
+    /\ pc[self] = "L110b"
+    /\ netdev___unregister_prot_hook_sk[self] # NULL
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 110,
+                 obj |-> netdev___unregister_prot_hook_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:110: unlock sk.bind_lock
+\* fault: bad_unlock
+netdev_L110b_unlock(self) ==
+    /\ pc[self] = "L110b"
+    /\ netdev___unregister_prot_hook_sk[self] # NULL /\
+         packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
+    /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 110]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111 -> L112
+netdev_L111(self) ==
+    /\ pc[self] = "L111"
     /\ rcu_gp[self] = {}
-    /\ pc' = [pc EXCEPT ![self] = "L111b"]
+    /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:110: synchronize_net()
-\* L110d -> L110c
-netdev_L110d(self) ==
-    /\ pc[self] = "L110d"
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111b -> L111
+netdev_L111b(self) ==
+    /\ pc[self] = "L111b"
     /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
-    /\ pc' = [pc EXCEPT ![self] = "L110c"]
+    /\ pc' = [pc EXCEPT ![self] = "L111"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* L111 -> L183
-netdev_L111(self) ==
-    /\ pc[self] = "L111"
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111c -> L112b
+netdev_L111c(self) ==
+    /\ pc[self] = "L111c"
+    /\ rcu_gp[self] = {}
+    /\ pc' = [pc EXCEPT ![self] = "L112b"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:111: synchronize_net()
+\* L111d -> L111c
+netdev_L111d(self) ==
+    /\ pc[self] = "L111d"
+    /\ rcu_gp' = [rcu_gp EXCEPT ![self] = {t \in Threads : rcu_depth[t] > 0}]
+    /\ pc' = [pc EXCEPT ![self] = "L111c"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* L112 -> L184
+netdev_L112(self) ==
+    /\ pc[self] = "L112"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -3146,40 +3146,40 @@ netdev_L111(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
-netdev_L111_null(self) ==
-    /\ pc[self] = "L111"
+netdev_L112_null(self) ==
+    /\ pc[self] = "L112"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 111]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
-netdev_L111_uaf(self) ==
-    /\ pc[self] = "L111"
+netdev_L112_uaf(self) ==
+    /\ pc[self] = "L112"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 111,
+                 line |-> 112,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
-\* L111b -> L183b
-netdev_L111b(self) ==
-    /\ pc[self] = "L111b"
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
+\* L112b -> L184b
+netdev_L112b(self) ==
+    /\ pc[self] = "L112b"
     /\ netdev___unregister_prot_hook_sk[self] # NULL /\
          packet_sock[netdev___unregister_prot_hook_sk[self]].st = "live"
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].bind_lock = NULL
@@ -3188,60 +3188,60 @@ netdev_L111b(self) ==
     /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L183b"]
+    /\ pc' = [pc EXCEPT ![self] = "L184b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: null_deref
-netdev_L111b_null(self) ==
-    /\ pc[self] = "L111b"
+netdev_L112b_null(self) ==
+    /\ pc[self] = "L112b"
     /\ netdev___unregister_prot_hook_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 111]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 112]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:111: lock sk.bind_lock
+\* specs/kernel/packet.ifl:112: lock sk.bind_lock
 \* fault: use_after_free
-netdev_L111b_uaf(self) ==
-    /\ pc[self] = "L111b"
+netdev_L112b_uaf(self) ==
+    /\ pc[self] = "L112b"
     /\ netdev___unregister_prot_hook_sk[self] # NULL
     /\ packet_sock[netdev___unregister_prot_hook_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 111,
+                 line |-> 112,
                  obj |-> netdev___unregister_prot_hook_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:170: rcu_read_lock()
-\* L170 -> L171c
-netdev_L170(self) ==
-    /\ pc[self] = "L170"
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L171c"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:170: rcu_read_lock()
-\* L170b -> L171d
-netdev_L170b(self) ==
-    /\ pc[self] = "L170b"
-    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
-    /\ pc' = [pc EXCEPT ![self] = "L171d"]
-    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
-\* L171 -> Done
-netdev_L171_1(self) ==
+\* specs/kernel/packet.ifl:171: rcu_read_lock()
+\* L171 -> L172c
+netdev_L171(self) ==
     /\ pc[self] = "L171"
-    /\ netdev_rest_171_3[self] = {}
+    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+    /\ pc' = [pc EXCEPT ![self] = "L172c"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:171: rcu_read_lock()
+\* L171b -> L172d
+netdev_L171b(self) ==
+    /\ pc[self] = "L171b"
+    /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
+    /\ pc' = [pc EXCEPT ![self] = "L172d"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
+\* L172 -> Done
+netdev_L172_1(self) ==
+    /\ pc[self] = "L172"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
@@ -3251,17 +3251,17 @@ netdev_L171_1(self) ==
                                                 ![self] = FALSE]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = {}]
+    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = {}]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
-\* L171 -> Done
-netdev_L171_2(self) ==
-    /\ pc[self] = "L171"
-    /\ netdev_rest_171_3[self] = {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
+\* L172 -> Done
+netdev_L172_2(self) ==
+    /\ pc[self] = "L172"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
@@ -3273,326 +3273,326 @@ netdev_L171_2(self) ==
                                                 ![self] = FALSE]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = {}]
+    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = {}]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
                    user_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
-\* L171 -> L173
-netdev_L171_3(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
+\* L172 -> L174
+netdev_L172_3(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
           /\ packet_sock[next_sk].ifindex = PACKET_DEV
-          /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = netdev_rest_171_3[self] \
+          /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
                                                                         {next_sk}]
           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-          /\ pc' = [pc EXCEPT ![self] = "L173"]
+          /\ pc' = [pc EXCEPT ![self] = "L174"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                          netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
-\* L171 -> L171
-netdev_L171_4(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
+\* L172 -> L172
+netdev_L172_4(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
           /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-          /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = netdev_rest_171_3[self] \
+          /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
                                                                         {next_sk}]
           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-          /\ pc' = [pc EXCEPT ![self] = "L171"]
+          /\ pc' = [pc EXCEPT ![self] = "L172"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                          netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
-netdev_L171_rcu_unlock(self) ==
-    /\ pc[self] = "L171"
-    /\ netdev_rest_171_3[self] = {}
+netdev_L172_rcu_unlock(self) ==
+    /\ pc[self] = "L172"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 186]
+    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
-netdev_L171_null(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+netdev_L172_null(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 172]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
-netdev_L171_uaf(self) ==
-    /\ pc[self] = "L171"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+netdev_L172_uaf(self) ==
+    /\ pc[self] = "L172"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL
           /\ packet_sock[next_sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 172, obj |-> next_sk]
+          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
-\* L171b -> L197
-netdev_L171b_1(self) ==
-    /\ pc[self] = "L171b"
-    /\ netdev_rest_171_3[self] = {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
+\* L172b -> L198
+netdev_L172b_1(self) ==
+    /\ pc[self] = "L172b"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] > 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "L197"]
+    /\ pc' = [pc EXCEPT ![self] = "L198"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev___unregister_prot_hook_frame,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev___unregister_prot_hook_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
-\* L171b -> L197
-netdev_L171b_2(self) ==
-    /\ pc[self] = "L171b"
-    /\ netdev_rest_171_3[self] = {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
+\* L172b -> L198
+netdev_L172b_2(self) ==
+    /\ pc[self] = "L172b"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 1
     /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = 0]
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
     /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
-    /\ pc' = [pc EXCEPT ![self] = "L197"]
+    /\ pc' = [pc EXCEPT ![self] = "L198"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
-                   user_locals, netdev_rest_171_3, netdev___unregister_prot_hook_frame,
+                   user_locals, netdev_rest_172_3, netdev___unregister_prot_hook_frame,
                    netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
-\* L171b -> L173b
-netdev_L171b_3(self) ==
-    /\ pc[self] = "L171b"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
+\* L172b -> L174b
+netdev_L172b_3(self) ==
+    /\ pc[self] = "L172b"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
           /\ packet_sock[next_sk].ifindex = PACKET_DEV
-          /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = netdev_rest_171_3[self] \
+          /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
                                                                         {next_sk}]
           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-          /\ pc' = [pc EXCEPT ![self] = "L173b"]
+          /\ pc' = [pc EXCEPT ![self] = "L174b"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                          netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
-\* L171b -> L171b
-netdev_L171b_4(self) ==
-    /\ pc[self] = "L171b"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
+\* L172b -> L172b
+netdev_L172b_4(self) ==
+    /\ pc[self] = "L172b"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL /\ packet_sock[next_sk].st = "live"
           /\ ~packet_sock[next_sk].ifindex = PACKET_DEV
-          /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = netdev_rest_171_3[self] \
+          /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = netdev_rest_172_3[self] \
                                                                         {next_sk}]
           /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = next_sk]
-          /\ pc' = [pc EXCEPT ![self] = "L171b"]
+          /\ pc' = [pc EXCEPT ![self] = "L172b"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_event,
                          netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                          netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:186: rcu_read_unlock()
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:187: rcu_read_unlock()
 \* fault: bad_rcu_unlock
-netdev_L171b_rcu_unlock(self) ==
-    /\ pc[self] = "L171b"
-    /\ netdev_rest_171_3[self] = {}
+netdev_L172b_rcu_unlock(self) ==
+    /\ pc[self] = "L172b"
+    /\ netdev_rest_172_3[self] = {}
     /\ rcu_depth[self] = 0
-    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 186]
+    /\ fault' = [kind |-> "bad_rcu_unlock", thread |-> self, line |-> 187]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: null_deref
-netdev_L171b_null(self) ==
-    /\ pc[self] = "L171b"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+netdev_L172b_null(self) ==
+    /\ pc[self] = "L172b"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 172]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* specs/kernel/packet.ifl:172: if sk.ifindex == PACKET_DEV {
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* specs/kernel/packet.ifl:173: if sk.ifindex == PACKET_DEV {
 \* fault: use_after_free
-netdev_L171b_uaf(self) ==
-    /\ pc[self] = "L171b"
-    /\ LET next_sk == CHOOSE x \in netdev_rest_171_3[self] : TRUE
-       IN /\ netdev_rest_171_3[self] # {}
+netdev_L172b_uaf(self) ==
+    /\ pc[self] = "L172b"
+    /\ LET next_sk == CHOOSE x \in netdev_rest_172_3[self] : TRUE
+       IN /\ netdev_rest_172_3[self] # {}
           /\ next_sk # NULL
           /\ packet_sock[next_sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 172, obj |-> next_sk]
+          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 173, obj |-> next_sk]
           /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, rcu_cbs, rcu_running, user_locals, netdev_locals,
                          rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* L171c -> L171
-netdev_L171c(self) ==
-    /\ pc[self] = "L171c"
-    /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = packet_sklist]
-    /\ pc' = [pc EXCEPT ![self] = "L171"]
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* L172c -> L172
+netdev_L172c(self) ==
+    /\ pc[self] = "L172c"
+    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
+    /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:171: for sk in packet_sklist {
-\* L171d -> L171b
-netdev_L171d(self) ==
-    /\ pc[self] = "L171d"
-    /\ netdev_rest_171_3' = [netdev_rest_171_3 EXCEPT ![self] = packet_sklist]
-    /\ pc' = [pc EXCEPT ![self] = "L171b"]
+\* specs/kernel/packet.ifl:172: for sk in packet_sklist {
+\* L172d -> L172b
+netdev_L172d(self) ==
+    /\ pc[self] = "L172d"
+    /\ netdev_rest_172_3' = [netdev_rest_172_3 EXCEPT ![self] = packet_sklist]
+    /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_packet_notifier_frame,
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
-\* specs/kernel/packet.ifl:174: if event == NETDEV_DOWN {
-\* L173 -> L175
-netdev_L173_1(self) ==
-    /\ pc[self] = "L173"
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
+\* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
+\* L174 -> L176
+netdev_L174_1(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
     /\ netdev_packet_notifier_event[self] = NETDEV_DOWN
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L175"]
+    /\ pc' = [pc EXCEPT ![self] = "L176"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
-\* specs/kernel/packet.ifl:174: if event == NETDEV_DOWN {
-\* L173 -> L179
-netdev_L173_2(self) ==
-    /\ pc[self] = "L173"
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
+\* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
+\* L174 -> L180
+netdev_L174_2(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
     /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L179"]
+    /\ pc' = [pc EXCEPT ![self] = "L180"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
-netdev_L173_null(self) ==
-    /\ pc[self] = "L173"
+netdev_L174_null(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
-netdev_L173_uaf(self) ==
-    /\ pc[self] = "L173"
+netdev_L174_uaf(self) ==
+    /\ pc[self] = "L174"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 173,
+                 line |-> 174,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
-\* specs/kernel/packet.ifl:174: if event == NETDEV_DOWN {
-\* L173b -> L175b
-netdev_L173b_1(self) ==
-    /\ pc[self] = "L173b"
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
+\* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
+\* L174b -> L176b
+netdev_L174b_1(self) ==
+    /\ pc[self] = "L174b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
     /\ netdev_packet_notifier_event[self] = NETDEV_DOWN
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L175b"]
+    /\ pc' = [pc EXCEPT ![self] = "L176b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
-\* specs/kernel/packet.ifl:174: if event == NETDEV_DOWN {
-\* L173b -> L179b
-netdev_L173b_2(self) ==
-    /\ pc[self] = "L173b"
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
+\* specs/kernel/packet.ifl:175: if event == NETDEV_DOWN {
+\* L174b -> L180b
+netdev_L174b_2(self) ==
+    /\ pc[self] = "L174b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = NULL
     /\ ~netdev_packet_notifier_event[self] = NETDEV_DOWN
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L179b"]
+    /\ pc' = [pc EXCEPT ![self] = "L180b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: null_deref
-netdev_L173b_null(self) ==
-    /\ pc[self] = "L173b"
+netdev_L174b_null(self) ==
+    /\ pc[self] = "L174b"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 173]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 174]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:173: lock sk.bind_lock
+\* specs/kernel/packet.ifl:174: lock sk.bind_lock
 \* fault: use_after_free
-netdev_L173b_uaf(self) ==
-    /\ pc[self] = "L173b"
+netdev_L174b_uaf(self) ==
+    /\ pc[self] = "L174b"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 173,
+                 line |-> 174,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
-\* specs/kernel/packet.ifl:176: __unregister_prot_hook(sk, false)
-\* L175 -> L105
-netdev_L175_1(self) ==
-    /\ pc[self] = "L175"
+\* specs/kernel/packet.ifl:176: if sk.running {
+\* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
+\* L176 -> L106
+netdev_L176_1(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3600,53 +3600,53 @@ netdev_L175_1(self) ==
                                               ![self] = netdev_packet_notifier_sk[self]]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L105"]
+    /\ pc' = [pc EXCEPT ![self] = "L106"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
                    netdev_packet_notifier_frame, netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
-\* L175 -> L183
-netdev_L175_2(self) ==
-    /\ pc[self] = "L175"
+\* specs/kernel/packet.ifl:176: if sk.running {
+\* L176 -> L184
+netdev_L176_2(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
+\* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
-netdev_L175_null(self) ==
-    /\ pc[self] = "L175"
+netdev_L176_null(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 175]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
+\* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
-netdev_L175_uaf(self) ==
-    /\ pc[self] = "L175"
+netdev_L176_uaf(self) ==
+    /\ pc[self] = "L176"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 175,
+                 line |-> 176,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
-\* specs/kernel/packet.ifl:176: __unregister_prot_hook(sk, false)
-\* L175b -> L105b
-netdev_L175b_1(self) ==
-    /\ pc[self] = "L175b"
+\* specs/kernel/packet.ifl:176: if sk.running {
+\* specs/kernel/packet.ifl:177: __unregister_prot_hook(sk, false)
+\* L176b -> L106b
+netdev_L176b_1(self) ==
+    /\ pc[self] = "L176b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].running
@@ -3654,271 +3654,271 @@ netdev_L175b_1(self) ==
                                               ![self] = netdev_packet_notifier_sk[self]]
     /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
                                                 ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L105b"]
+    /\ pc' = [pc EXCEPT ![self] = "L106b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
                    netdev_packet_notifier_frame, netdev_sk_free_sk, netdev_register_prot_hook_sk,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
-\* L175b -> L183b
-netdev_L175b_2(self) ==
-    /\ pc[self] = "L175b"
+\* specs/kernel/packet.ifl:176: if sk.running {
+\* L176b -> L184b
+netdev_L176b_2(self) ==
+    /\ pc[self] = "L176b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L183b"]
+    /\ pc' = [pc EXCEPT ![self] = "L184b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
+\* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: null_deref
-netdev_L175b_null(self) ==
-    /\ pc[self] = "L175b"
+netdev_L176b_null(self) ==
+    /\ pc[self] = "L176b"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 175]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 176]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:175: if sk.running {
+\* specs/kernel/packet.ifl:176: if sk.running {
 \* fault: use_after_free
-netdev_L175b_uaf(self) ==
-    /\ pc[self] = "L175b"
+netdev_L176b_uaf(self) ==
+    /\ pc[self] = "L176b"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 175,
+                 line |-> 176,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
-\* specs/kernel/packet.ifl:180: register_prot_hook(sk)
-\* L179 -> L93
-netdev_L179_1(self) ==
-    /\ pc[self] = "L179"
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
+\* specs/kernel/packet.ifl:181: register_prot_hook(sk)
+\* L180 -> L94
+netdev_L180_1(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                           ![self] = netdev_packet_notifier_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L93"]
+    /\ pc' = [pc EXCEPT ![self] = "L94"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
                    netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
                    netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
-\* L179 -> L183
-netdev_L179_2(self) ==
-    /\ pc[self] = "L179"
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
+\* L180 -> L184
+netdev_L180_2(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
-    /\ pc' = [pc EXCEPT ![self] = "L183"]
+    /\ pc' = [pc EXCEPT ![self] = "L184"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
-netdev_L179_null(self) ==
-    /\ pc[self] = "L179"
+netdev_L180_null(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 179]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
-netdev_L179_uaf(self) ==
-    /\ pc[self] = "L179"
+netdev_L180_uaf(self) ==
+    /\ pc[self] = "L180"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 179,
+                 line |-> 180,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
-\* specs/kernel/packet.ifl:180: register_prot_hook(sk)
-\* L179b -> L93b
-netdev_L179b_1(self) ==
-    /\ pc[self] = "L179b"
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
+\* specs/kernel/packet.ifl:181: register_prot_hook(sk)
+\* L180b -> L94b
+netdev_L180b_1(self) ==
+    /\ pc[self] = "L180b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].num # 0
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT
                                           ![self] = netdev_packet_notifier_sk[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L93b"]
+    /\ pc' = [pc EXCEPT ![self] = "L94b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_rest_171_3,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3,
                    netdev_packet_notifier_frame, netdev___unregister_prot_hook_frame,
                    netdev_sk_free_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
-\* L179b -> L183b
-netdev_L179b_2(self) ==
-    /\ pc[self] = "L179b"
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
+\* L180b -> L184b
+netdev_L180b_2(self) ==
+    /\ pc[self] = "L180b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ ~packet_sock[netdev_packet_notifier_sk[self]].num # 0
-    /\ pc' = [pc EXCEPT ![self] = "L183b"]
+    /\ pc' = [pc EXCEPT ![self] = "L184b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: null_deref
-netdev_L179b_null(self) ==
-    /\ pc[self] = "L179b"
+netdev_L180b_null(self) ==
+    /\ pc[self] = "L180b"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 179]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 180]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:179: if sk.num != 0 {
+\* specs/kernel/packet.ifl:180: if sk.num != 0 {
 \* fault: use_after_free
-netdev_L179b_uaf(self) ==
-    /\ pc[self] = "L179b"
+netdev_L180b_uaf(self) ==
+    /\ pc[self] = "L180b"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 179,
+                 line |-> 180,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
-\* L183 -> L171
-netdev_L183(self) ==
-    /\ pc[self] = "L183"
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
+\* L184 -> L172
+netdev_L184(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L171"]
+    /\ pc' = [pc EXCEPT ![self] = "L172"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
-netdev_L183_null(self) ==
-    /\ pc[self] = "L183"
+netdev_L184_null(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 183]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
-netdev_L183_uaf(self) ==
-    /\ pc[self] = "L183"
+netdev_L184_uaf(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 183,
+                 line |-> 184,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
-netdev_L183_unlock(self) ==
-    /\ pc[self] = "L183"
+netdev_L184_unlock(self) ==
+    /\ pc[self] = "L184"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 183]
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
-\* L183b -> L171b
-netdev_L183b(self) ==
-    /\ pc[self] = "L183b"
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
+\* L184b -> L172b
+netdev_L184b(self) ==
+    /\ pc[self] = "L184b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock = self
     /\ packet_sock' = [packet_sock EXCEPT ![netdev_packet_notifier_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L171b"]
+    /\ pc' = [pc EXCEPT ![self] = "L172b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: null_deref
-netdev_L183b_null(self) ==
-    /\ pc[self] = "L183b"
+netdev_L184b_null(self) ==
+    /\ pc[self] = "L184b"
     /\ netdev_packet_notifier_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 183]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: use_after_free
-netdev_L183b_uaf(self) ==
-    /\ pc[self] = "L183b"
+netdev_L184b_uaf(self) ==
+    /\ pc[self] = "L184b"
     /\ netdev_packet_notifier_sk[self] # NULL
     /\ packet_sock[netdev_packet_notifier_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 183,
+                 line |-> 184,
                  obj |-> netdev_packet_notifier_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:183: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:184: unlock sk.bind_lock
 \* fault: bad_unlock
-netdev_L183b_unlock(self) ==
-    /\ pc[self] = "L183b"
+netdev_L184b_unlock(self) ==
+    /\ pc[self] = "L184b"
     /\ netdev_packet_notifier_sk[self] # NULL /\
          packet_sock[netdev_packet_notifier_sk[self]].st = "live"
     /\ packet_sock[netdev_packet_notifier_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 183]
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 184]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:191: dev_up = false
-\* specs/kernel/packet.ifl:192: packet_notifier(NETDEV_DOWN)
-\* L191 -> L170b
-netdev_L191(self) ==
-    /\ pc[self] = "L191"
+\* specs/kernel/packet.ifl:192: dev_up = false
+\* specs/kernel/packet.ifl:193: packet_notifier(NETDEV_DOWN)
+\* L192 -> L171b
+netdev_L192(self) ==
+    /\ pc[self] = "L192"
     /\ dev_up' = FALSE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_DOWN]
-    /\ pc' = [pc EXCEPT ![self] = "L170b"]
+    /\ pc' = [pc EXCEPT ![self] = "L171b"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_sk,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_sk,
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:197: dev_up = true
-\* specs/kernel/packet.ifl:198: packet_notifier(NETDEV_UP)
-\* L197 -> L170
-netdev_L197(self) ==
-    /\ pc[self] = "L197"
+\* specs/kernel/packet.ifl:198: dev_up = true
+\* specs/kernel/packet.ifl:199: packet_notifier(NETDEV_UP)
+\* L198 -> L171
+netdev_L198(self) ==
+    /\ pc[self] = "L198"
     /\ dev_up' = TRUE
     /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = NETDEV_UP]
-    /\ pc' = [pc EXCEPT ![self] = "L170"]
+    /\ pc' = [pc EXCEPT ![self] = "L171"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_rest_171_3, netdev_packet_notifier_sk,
+                   rcu_running, user_locals, netdev_rest_172_3, netdev_packet_notifier_sk,
                    netdev___unregister_prot_hook_frame, netdev_sk_free_sk,
                    netdev_register_prot_hook_sk, rcu_cb_packet_release_rcu_locals>>
 
@@ -3936,126 +3936,126 @@ netdev_step(self) ==
     \/ netdev_L67b_uaf(self)
     \/ netdev_L67b_assert(self)
     \/ netdev_L67b_dfree(self)
-    \/ netdev_L93_1(self)
-    \/ netdev_L93_2(self)
-    \/ netdev_L93_null(self)
-    \/ netdev_L93_uaf(self)
-    \/ netdev_L93b_1(self)
-    \/ netdev_L93b_2(self)
-    \/ netdev_L93b_null(self)
-    \/ netdev_L93b_uaf(self)
-    \/ netdev_L94(self)
-    \/ netdev_L94b(self)
+    \/ netdev_L94_1(self)
+    \/ netdev_L94_2(self)
+    \/ netdev_L94_null(self)
+    \/ netdev_L94_uaf(self)
+    \/ netdev_L94b_1(self)
+    \/ netdev_L94b_2(self)
+    \/ netdev_L94b_null(self)
+    \/ netdev_L94b_uaf(self)
     \/ netdev_L95(self)
-    \/ netdev_L95_null(self)
-    \/ netdev_L95_uaf(self)
     \/ netdev_L95b(self)
-    \/ netdev_L95b_null(self)
-    \/ netdev_L95b_uaf(self)
     \/ netdev_L96(self)
     \/ netdev_L96_null(self)
     \/ netdev_L96_uaf(self)
     \/ netdev_L96b(self)
     \/ netdev_L96b_null(self)
     \/ netdev_L96b_uaf(self)
-    \/ netdev_L105(self)
-    \/ netdev_L105_null(self)
-    \/ netdev_L105_uaf(self)
-    \/ netdev_L105b(self)
-    \/ netdev_L105b_null(self)
-    \/ netdev_L105b_uaf(self)
+    \/ netdev_L97(self)
+    \/ netdev_L97_null(self)
+    \/ netdev_L97_uaf(self)
+    \/ netdev_L97b(self)
+    \/ netdev_L97b_null(self)
+    \/ netdev_L97b_uaf(self)
     \/ netdev_L106(self)
+    \/ netdev_L106_null(self)
+    \/ netdev_L106_uaf(self)
     \/ netdev_L106b(self)
-    \/ netdev_L107_1(self)
-    \/ netdev_L107_2(self)
-    \/ netdev_L107_3(self)
-    \/ netdev_L107_null(self)
-    \/ netdev_L107_uaf(self)
-    \/ netdev_L107_underflow(self)
-    \/ netdev_L107b_1(self)
-    \/ netdev_L107b_2(self)
-    \/ netdev_L107b_3(self)
-    \/ netdev_L107b_null(self)
-    \/ netdev_L107b_uaf(self)
-    \/ netdev_L107b_underflow(self)
-    \/ netdev_L109(self)
-    \/ netdev_L109_null(self)
-    \/ netdev_L109_uaf(self)
-    \/ netdev_L109_unlock(self)
-    \/ netdev_L109b(self)
-    \/ netdev_L109b_null(self)
-    \/ netdev_L109b_uaf(self)
-    \/ netdev_L109b_unlock(self)
+    \/ netdev_L106b_null(self)
+    \/ netdev_L106b_uaf(self)
+    \/ netdev_L107(self)
+    \/ netdev_L107b(self)
+    \/ netdev_L108_1(self)
+    \/ netdev_L108_2(self)
+    \/ netdev_L108_3(self)
+    \/ netdev_L108_null(self)
+    \/ netdev_L108_uaf(self)
+    \/ netdev_L108_underflow(self)
+    \/ netdev_L108b_1(self)
+    \/ netdev_L108b_2(self)
+    \/ netdev_L108b_3(self)
+    \/ netdev_L108b_null(self)
+    \/ netdev_L108b_uaf(self)
+    \/ netdev_L108b_underflow(self)
     \/ netdev_L110(self)
+    \/ netdev_L110_null(self)
+    \/ netdev_L110_uaf(self)
+    \/ netdev_L110_unlock(self)
     \/ netdev_L110b(self)
-    \/ netdev_L110c(self)
-    \/ netdev_L110d(self)
+    \/ netdev_L110b_null(self)
+    \/ netdev_L110b_uaf(self)
+    \/ netdev_L110b_unlock(self)
     \/ netdev_L111(self)
-    \/ netdev_L111_null(self)
-    \/ netdev_L111_uaf(self)
     \/ netdev_L111b(self)
-    \/ netdev_L111b_null(self)
-    \/ netdev_L111b_uaf(self)
-    \/ netdev_L170(self)
-    \/ netdev_L170b(self)
-    \/ netdev_L171_1(self)
-    \/ netdev_L171_2(self)
-    \/ netdev_L171_3(self)
-    \/ netdev_L171_4(self)
-    \/ netdev_L171_rcu_unlock(self)
-    \/ netdev_L171_null(self)
-    \/ netdev_L171_uaf(self)
-    \/ netdev_L171b_1(self)
-    \/ netdev_L171b_2(self)
-    \/ netdev_L171b_3(self)
-    \/ netdev_L171b_4(self)
-    \/ netdev_L171b_rcu_unlock(self)
-    \/ netdev_L171b_null(self)
-    \/ netdev_L171b_uaf(self)
-    \/ netdev_L171c(self)
-    \/ netdev_L171d(self)
-    \/ netdev_L173_1(self)
-    \/ netdev_L173_2(self)
-    \/ netdev_L173_null(self)
-    \/ netdev_L173_uaf(self)
-    \/ netdev_L173b_1(self)
-    \/ netdev_L173b_2(self)
-    \/ netdev_L173b_null(self)
-    \/ netdev_L173b_uaf(self)
-    \/ netdev_L175_1(self)
-    \/ netdev_L175_2(self)
-    \/ netdev_L175_null(self)
-    \/ netdev_L175_uaf(self)
-    \/ netdev_L175b_1(self)
-    \/ netdev_L175b_2(self)
-    \/ netdev_L175b_null(self)
-    \/ netdev_L175b_uaf(self)
-    \/ netdev_L179_1(self)
-    \/ netdev_L179_2(self)
-    \/ netdev_L179_null(self)
-    \/ netdev_L179_uaf(self)
-    \/ netdev_L179b_1(self)
-    \/ netdev_L179b_2(self)
-    \/ netdev_L179b_null(self)
-    \/ netdev_L179b_uaf(self)
-    \/ netdev_L183(self)
-    \/ netdev_L183_null(self)
-    \/ netdev_L183_uaf(self)
-    \/ netdev_L183_unlock(self)
-    \/ netdev_L183b(self)
-    \/ netdev_L183b_null(self)
-    \/ netdev_L183b_uaf(self)
-    \/ netdev_L183b_unlock(self)
-    \/ netdev_L191(self)
-    \/ netdev_L197(self)
+    \/ netdev_L111c(self)
+    \/ netdev_L111d(self)
+    \/ netdev_L112(self)
+    \/ netdev_L112_null(self)
+    \/ netdev_L112_uaf(self)
+    \/ netdev_L112b(self)
+    \/ netdev_L112b_null(self)
+    \/ netdev_L112b_uaf(self)
+    \/ netdev_L171(self)
+    \/ netdev_L171b(self)
+    \/ netdev_L172_1(self)
+    \/ netdev_L172_2(self)
+    \/ netdev_L172_3(self)
+    \/ netdev_L172_4(self)
+    \/ netdev_L172_rcu_unlock(self)
+    \/ netdev_L172_null(self)
+    \/ netdev_L172_uaf(self)
+    \/ netdev_L172b_1(self)
+    \/ netdev_L172b_2(self)
+    \/ netdev_L172b_3(self)
+    \/ netdev_L172b_4(self)
+    \/ netdev_L172b_rcu_unlock(self)
+    \/ netdev_L172b_null(self)
+    \/ netdev_L172b_uaf(self)
+    \/ netdev_L172c(self)
+    \/ netdev_L172d(self)
+    \/ netdev_L174_1(self)
+    \/ netdev_L174_2(self)
+    \/ netdev_L174_null(self)
+    \/ netdev_L174_uaf(self)
+    \/ netdev_L174b_1(self)
+    \/ netdev_L174b_2(self)
+    \/ netdev_L174b_null(self)
+    \/ netdev_L174b_uaf(self)
+    \/ netdev_L176_1(self)
+    \/ netdev_L176_2(self)
+    \/ netdev_L176_null(self)
+    \/ netdev_L176_uaf(self)
+    \/ netdev_L176b_1(self)
+    \/ netdev_L176b_2(self)
+    \/ netdev_L176b_null(self)
+    \/ netdev_L176b_uaf(self)
+    \/ netdev_L180_1(self)
+    \/ netdev_L180_2(self)
+    \/ netdev_L180_null(self)
+    \/ netdev_L180_uaf(self)
+    \/ netdev_L180b_1(self)
+    \/ netdev_L180b_2(self)
+    \/ netdev_L180b_null(self)
+    \/ netdev_L180b_uaf(self)
+    \/ netdev_L184(self)
+    \/ netdev_L184_null(self)
+    \/ netdev_L184_uaf(self)
+    \/ netdev_L184_unlock(self)
+    \/ netdev_L184b(self)
+    \/ netdev_L184b_null(self)
+    \/ netdev_L184b_uaf(self)
+    \/ netdev_L184b_unlock(self)
+    \/ netdev_L192(self)
+    \/ netdev_L198(self)
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:268)
+\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:271)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* L67 -> L268b
+\* L67 -> L271b
 rcu_cb_packet_release_rcu_L67(self) ==
     /\ pc[self] = "L67"
     /\ rcu_cb_packet_release_rcu_sk_free_sk[self] # NULL /\
@@ -4074,7 +4074,7 @@ rcu_cb_packet_release_rcu_L67(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L268b"]
+    /\ pc' = [pc EXCEPT ![self] = "L271b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
@@ -4132,11 +4132,11 @@ rcu_cb_packet_release_rcu_L67_dfree(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
-\* specs/kernel/packet.ifl:260: if nullify {
-\* L206 -> L261
-rcu_cb_packet_release_rcu_L206_1(self) ==
-    /\ pc[self] = "L206"
+\* specs/kernel/packet.ifl:207: sk.dead = true
+\* specs/kernel/packet.ifl:263: if nullify {
+\* L207 -> L264
+rcu_cb_packet_release_rcu_L207_1(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sock_orphan_sk[self]].st = "live"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_nullify[self]
@@ -4144,18 +4144,18 @@ rcu_cb_packet_release_rcu_L206_1(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L261"]
+    /\ pc' = [pc EXCEPT ![self] = "L264"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
-\* specs/kernel/packet.ifl:260: if nullify {
-\* L206 -> L263
-rcu_cb_packet_release_rcu_L206_2(self) ==
-    /\ pc[self] = "L206"
+\* specs/kernel/packet.ifl:207: sk.dead = true
+\* specs/kernel/packet.ifl:263: if nullify {
+\* L207 -> L266
+rcu_cb_packet_release_rcu_L207_2(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_sock_orphan_sk[self]].st = "live"
     /\ ~rcu_cb_packet_release_rcu_packet_release_finish_nullify[self]
@@ -4163,112 +4163,112 @@ rcu_cb_packet_release_rcu_L206_2(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
+    /\ pc' = [pc EXCEPT ![self] = "L266"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L206_null(self) ==
-    /\ pc[self] = "L206"
+rcu_cb_packet_release_rcu_L207_null(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 206]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 207]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:206: sk.dead = true
+\* specs/kernel/packet.ifl:207: sk.dead = true
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L206_uaf(self) ==
-    /\ pc[self] = "L206"
+rcu_cb_packet_release_rcu_L207_uaf(self) ==
+    /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_sock_orphan_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 206,
+                 line |-> 207,
                  obj |-> rcu_cb_packet_release_rcu_sock_orphan_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
-\* L261 -> L263
-rcu_cb_packet_release_rcu_L261(self) ==
-    /\ pc[self] = "L261"
+\* specs/kernel/packet.ifl:264: sock.sk = null
+\* L264 -> L266
+rcu_cb_packet_release_rcu_L264(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT
                     ![rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L263"]
+    /\ pc' = [pc EXCEPT ![self] = "L266"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
+\* specs/kernel/packet.ifl:264: sock.sk = null
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L261_null(self) ==
-    /\ pc[self] = "L261"
+rcu_cb_packet_release_rcu_L264_null(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:261: sock.sk = null
+\* specs/kernel/packet.ifl:264: sock.sk = null
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L261_uaf(self) ==
-    /\ pc[self] = "L261"
+rcu_cb_packet_release_rcu_L264_uaf(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 261,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L263 -> L264
-rcu_cb_packet_release_rcu_L263(self) ==
-    /\ pc[self] = "L263"
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* L266 -> L267
+rcu_cb_packet_release_rcu_L266(self) ==
+    /\ pc[self] = "L266"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
+    /\ pc' = [pc EXCEPT ![self] = "L267"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L263_null(self) ==
-    /\ pc[self] = "L263"
+rcu_cb_packet_release_rcu_L266_null(self) ==
+    /\ pc[self] = "L266"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 266]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L263_uaf(self) ==
-    /\ pc[self] = "L263"
+rcu_cb_packet_release_rcu_L266_uaf(self) ==
+    /\ pc[self] = "L266"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 263,
+                 line |-> 266,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* L264 -> L268b
-rcu_cb_packet_release_rcu_L264_1(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* L267 -> L271b
+rcu_cb_packet_release_rcu_L267_1(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt > 1
@@ -4283,15 +4283,15 @@ rcu_cb_packet_release_rcu_L264_1(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L268b"]
+    /\ pc' = [pc EXCEPT ![self] = "L271b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_sk_free_sk,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
-\* L264 -> L67
-rcu_cb_packet_release_rcu_L264_2(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* L267 -> L67
+rcu_cb_packet_release_rcu_L267_2(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt = 1
@@ -4306,51 +4306,51 @@ rcu_cb_packet_release_rcu_L264_2(self) ==
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L264_null(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L267_null(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 267]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L264_uaf(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L267_uaf(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 267,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
-rcu_cb_packet_release_rcu_L264_underflow(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L267_underflow(self) ==
+    /\ pc[self] = "L267"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 267,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
-\* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
-\* specs/kernel/packet.ifl:259: sock_orphan(sk)
-\* L268 -> L206
-rcu_cb_packet_release_rcu_L268(self) ==
-    /\ pc[self] = "L268"
+\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:272: packet_release_finish(sk, null, false)
+\* specs/kernel/packet.ifl:262: sock_orphan(sk)
+\* L271 -> L207
+rcu_cb_packet_release_rcu_L271(self) ==
+    /\ pc[self] = "L271"
     /\ LET cb == CHOOSE c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
        IN /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
           /\ rcu_cbs' = rcu_cbs \ {cb}
@@ -4365,16 +4365,16 @@ rcu_cb_packet_release_rcu_L268(self) ==
                [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
           /\ rcu_cb_packet_release_rcu_sock_orphan_sk' =
                [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT ![self] = cb.obj]
-          /\ pc' = [pc EXCEPT ![self] = "L206"]
+          /\ pc' = [pc EXCEPT ![self] = "L207"]
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, user_locals, netdev_locals, rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
-\* L268b -> L268
-rcu_cb_packet_release_rcu_L268b(self) ==
-    /\ pc[self] = "L268b"
+\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
+\* L271b -> L271
+rcu_cb_packet_release_rcu_L271b(self) ==
+    /\ pc[self] = "L271b"
     /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L268"]
+    /\ pc' = [pc EXCEPT ![self] = "L271"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
@@ -4385,23 +4385,23 @@ rcu_cb_packet_release_rcu_step(self) ==
     \/ rcu_cb_packet_release_rcu_L67_uaf(self)
     \/ rcu_cb_packet_release_rcu_L67_assert(self)
     \/ rcu_cb_packet_release_rcu_L67_dfree(self)
-    \/ rcu_cb_packet_release_rcu_L206_1(self)
-    \/ rcu_cb_packet_release_rcu_L206_2(self)
-    \/ rcu_cb_packet_release_rcu_L206_null(self)
-    \/ rcu_cb_packet_release_rcu_L206_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L261(self)
-    \/ rcu_cb_packet_release_rcu_L261_null(self)
-    \/ rcu_cb_packet_release_rcu_L261_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L263(self)
-    \/ rcu_cb_packet_release_rcu_L263_null(self)
-    \/ rcu_cb_packet_release_rcu_L263_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L264_1(self)
-    \/ rcu_cb_packet_release_rcu_L264_2(self)
+    \/ rcu_cb_packet_release_rcu_L207_1(self)
+    \/ rcu_cb_packet_release_rcu_L207_2(self)
+    \/ rcu_cb_packet_release_rcu_L207_null(self)
+    \/ rcu_cb_packet_release_rcu_L207_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L264(self)
     \/ rcu_cb_packet_release_rcu_L264_null(self)
     \/ rcu_cb_packet_release_rcu_L264_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L264_underflow(self)
-    \/ rcu_cb_packet_release_rcu_L268(self)
-    \/ rcu_cb_packet_release_rcu_L268b(self)
+    \/ rcu_cb_packet_release_rcu_L266(self)
+    \/ rcu_cb_packet_release_rcu_L266_null(self)
+    \/ rcu_cb_packet_release_rcu_L266_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L267_1(self)
+    \/ rcu_cb_packet_release_rcu_L267_2(self)
+    \/ rcu_cb_packet_release_rcu_L267_null(self)
+    \/ rcu_cb_packet_release_rcu_L267_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L267_underflow(self)
+    \/ rcu_cb_packet_release_rcu_L271(self)
+    \/ rcu_cb_packet_release_rcu_L271b(self)
 
 --------------------------------------------------------------------------------
 

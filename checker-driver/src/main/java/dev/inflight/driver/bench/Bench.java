@@ -2,6 +2,7 @@ package dev.inflight.driver.bench;
 
 import dev.inflight.driver.check.CheckOptions;
 import dev.inflight.driver.check.CheckReport;
+import dev.inflight.driver.check.CostRequest;
 import dev.inflight.driver.check.ModelChecker;
 import dev.inflight.translator.Translator;
 import java.io.IOException;
@@ -22,6 +23,10 @@ public final class Bench {
   private Bench() {}
 
   public static void main(String[] args) throws IOException {
+    boolean cost = args.length > 0 && args[0].equals("--cost");
+    if (cost) {
+      args = Arrays.copyOfRange(args, 1, args.length);
+    }
     List<Path> models = new ArrayList<>();
     for (String a : args.length == 0 ? new String[] {"examples"} : args) {
       Path p = Path.of(a);
@@ -32,6 +37,10 @@ public final class Bench {
       } else {
         models.add(p);
       }
+    }
+    if (cost) {
+      costOverhead(models);
+      return;
     }
     // Warm the translator up once over everything, so the per-model times measure translation.
     for (Path m : models) {
@@ -52,6 +61,35 @@ public final class Bench {
       System.out.printf("| %s | %s | %s | %s | %s | %d | %.1f |%n", Translator.display(m), verdict,
           num(r.statistics().distinct()), num(r.statistics().generated()), num(r.statistics().depth()),
           r.tlcMillis(), t[2] / 1e6);
+    }
+  }
+
+  /**
+   * `bench/run --cost MODEL...`: what tracking costs costs. For each model, TLC's distinct
+   * states and wall time for a plain check of the model without its latency bounds (no cost
+   * state at all) and for a cost run (ghost cost state, state graph dumped).
+   */
+  static void costOverhead(List<Path> models) throws IOException {
+    System.out.println("| model | distinct states, plain | distinct states, costs | ratio | TLC wall (ms), plain | TLC wall (ms), costs | ratio |");
+    System.out.println("|---|---:|---:|---:|---:|---:|---:|");
+    Path tmp = Files.createTempDirectory("inflight-bench-");
+    try {
+      for (Path m : models) {
+        // The same model without its latency bounds: nothing then asks for cost state.
+        String text = Files.readString(m).replaceAll("(?m)^latency .*$", "");
+        Path plain = tmp.resolve(m.getFileName());
+        Files.writeString(plain, text);
+        CheckReport p = new ModelChecker(CheckOptions.defaults().withVacuity(false)).check(plain);
+        ModelChecker.Run c = new ModelChecker(CheckOptions.defaults().withVacuity(false).withCost(CostRequest.exhaustive())).run(m);
+        long pd = p.statistics().distinct();
+        long cd = c.report().statistics().distinct();
+        System.out.printf("| %s | %s | %s | %.2f | %d | %d | %.2f |%n", Translator.display(m), num(pd), num(cd),
+            (double) cd / pd, p.tlcMillis(), c.report().tlcMillis(), (double) c.report().tlcMillis() / p.tlcMillis());
+      }
+    } finally {
+      try (Stream<Path> s = Files.walk(tmp)) {
+        s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
     }
   }
 

@@ -18,47 +18,63 @@ import java.util.function.Consumer;
  * @param progress called on TLC progress reports, or null
  * @param vacuity run TLC with coverage and warn about parts of a passing model that never ran
  * @param config for a plain TLA+ spec: its .cfg, or null for the one beside it
+ * @param profile the machine profile for the cost model (a name or path), or null for the model's
+ * @param cost collect operation latencies (`inflight cost`), or null for a plain check
  */
 public record CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
-    Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config) {
+    Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config,
+    String profile, CostRequest cost) {
+
+  public CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
+      Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config) {
+    this(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, null, null);
+  }
+
+  public CheckOptions withProfile(String p) {
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, p, cost);
+  }
+
+  public CheckOptions withCost(CostRequest c) {
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, c);
+  }
 
   public static CheckOptions defaults() {
     return new CheckOptions(Map.of(), 1, null, null, null, Library.standard(), null, true, null);
   }
 
   public CheckOptions withOverrides(Map<String, String> o) {
-    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config);
+    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost);
   }
 
   public CheckOptions withWorkers(int n) {
-    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config);
+    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost);
   }
 
   public CheckOptions withTimeout(Duration t) {
-    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config);
+    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config, profile, cost);
   }
 
   public CheckOptions withMaxStates(Long n) {
-    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config);
+    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config, profile, cost);
   }
 
   public CheckOptions withKeepDir(Path d) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config);
+    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config, profile, cost);
   }
 
   public CheckOptions withLibrary(Library l) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config, profile, cost);
   }
 
   public CheckOptions withProgress(Consumer<TlcProgress> p) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config, profile, cost);
   }
 
   public CheckOptions withVacuity(boolean v) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config, profile, cost);
   }
 
   public CheckOptions withConfig(Path c) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c, profile, cost);
   }
 }

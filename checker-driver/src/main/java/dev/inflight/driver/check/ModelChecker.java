@@ -34,15 +34,28 @@ public final class ModelChecker {
     this.options = options;
   }
 
+  /** A check's report, and the operation latencies it collected when costs were asked for. */
+  /** A check's report; for a cost run the latencies it collected and the model's cost facts (else null). */
+  public record Run(CheckReport report, CostSamples costs, SourceMap.Cost costModel) {}
+
   public CheckReport check(Path file) {
+    return run(file).report();
+  }
+
+  /** Checks {@code file}; with {@link CheckOptions#cost()} set, also collects operation latencies. */
+  public Run run(Path file) {
     long t0 = System.nanoTime();
-    Translator.Result tr = Translator.translate(file,
-        new Translator.Options(options.overrides(), options.library(), options.maxStates()));
+    Translator.Options topts = new Translator.Options(options.overrides(), options.library(), options.maxStates())
+        .withProfile(options.profile());
+    if (options.cost() != null) {
+      topts = topts.withCosts(options.profile());
+    }
+    Translator.Result tr = Translator.translate(file, topts);
     long translateMs = (System.nanoTime() - t0) / 1_000_000;
     String display = Translator.display(file);
     if (!tr.ok()) {
-      return new CheckReport(display, CheckReport.INFLIGHT, null, Verdict.BAD_INPUT, null, tr.diagnostics(), List.of(), null,
-          null, TlcStatistics.unknown(), List.of(), List.of(), translateMs, 0);
+      return new Run(new CheckReport(display, CheckReport.INFLIGHT, null, Verdict.BAD_INPUT, null, tr.diagnostics(), List.of(), null,
+          null, TlcStatistics.unknown(), List.of(), List.of(), translateMs, 0), null, null);
     }
     Emitted emitted = tr.emitted();
     SourceMap map = emitted.sourceMap();
@@ -77,16 +90,34 @@ public final class ModelChecker {
         tlc = tlc.withLiveProgress(LIVE_PROGRESS);
       }
       String module = emitted.moduleName();
-      TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", module + ".cfg", options.progress());
+      String cfg = module + ".cfg";
+      CostRequest cost = options.cost();
+      if (cost != null) {
+        // Latency bounds are judged on the samples, so TLC explores every behaviour instead of
+        // stopping at the first slow one.
+        cfg = module + "_cost.cfg";
+        Files.writeString(dir.resolve(cfg), CostRuns.config(emitted.cfg(), map));
+        List<String> extra = new ArrayList<>(tlc.extraArgs());
+        extra.addAll(List.of("-dump", "dot,actionlabels", dir.resolve("graph").toString()));
+        tlc = tlc.withExtraArgs(extra);
+      }
+      TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", cfg, options.progress());
       long tlcMs = (System.nanoTime() - t1) / 1_000_000;
       CheckReport report = interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates());
-      if (options.vacuity() && report.verdict() == Verdict.HOLDS) {
+      if (options.vacuity() && report.verdict() == Verdict.HOLDS && cost == null) {
         report = report.withWarnings(Vacuity.find(map, TlcCoverage.of(result.messages())));
       }
-      return report;
+      CostSamples samples = null;
+      if (cost != null) {
+        TraceMapper names = new TraceMapper(map);
+        Path graph = dir.resolve("graph.dot");
+        samples = Files.exists(graph) && report.verdict() != Verdict.INCOMPLETE
+            ? CostSamples.fromGraph(StateGraph.read(graph), cost, map, names::displayOf) : null;
+      }
+      return new Run(report, samples, map.cost());
     } catch (IOException e) {
-      return new CheckReport(display, CheckReport.INFLIGHT, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
-          tr.diagnostics(), map.properties(), null, null, TlcStatistics.unknown(), pools, List.of(), translateMs, 0);
+      return new Run(new CheckReport(display, CheckReport.INFLIGHT, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
+          tr.diagnostics(), map.properties(), null, null, TlcStatistics.unknown(), pools, List.of(), translateMs, 0), null, null);
     } finally {
       if (temp && dir != null) {
         deleteTree(dir);

@@ -105,6 +105,12 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--config", paramLabel = "FILE", description = "For a .tla file: the TLC configuration (default: the .cfg beside it).")
   Path config;
 
+  @Option(names = "--profile", paramLabel = "P", description = "Machine profile for `latency` bounds: a name in specs/profiles/ or a .cost file (default: the model's `profile`).")
+  String profile;
+
+  @Option(names = "--sweep", paramLabel = "K=RANGE", description = "Check once per value of const K (K=1..5 or K=1,2,8) and print a table of verdicts.")
+  String sweep;
+
   /** One output destination. */
   record Target(Format format, Path file) {}
 
@@ -127,7 +133,10 @@ final class CheckCommand implements Callable<Integer> {
     List<Path> models = expand();
     CheckOptions opts = CheckOptions.defaults().withOverrides(common.overrides).withWorkers(w)
         .withTimeout(timeout == null ? null : Duration.ofSeconds(timeout)).withMaxStates(maxStates)
-        .withVacuity(!noVacuity).withConfig(config);
+        .withVacuity(!noVacuity).withConfig(config).withProfile(profile);
+    if (sweep != null) {
+      return sweep(models, opts);
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     // An --output without a FORMAT: prefix takes --format's document to its file, and the terminal
@@ -163,6 +172,31 @@ final class CheckCommand implements Callable<Integer> {
       }
     }
     return run.exitCode();
+  }
+
+  /** `--sweep K=…`: the model checked once per value of K, one table row each. */
+  private int sweep(List<Path> models, CheckOptions opts) {
+    Sweep sw = Sweep.parse(sweep, this::usage);
+    if (models.size() != 1) {
+      throw usage("--sweep takes one model");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<CheckReport> reports = new ArrayList<>();
+    int exit = 0;
+    for (String v : sw.values()) {
+      java.util.Map<String, String> o = new java.util.LinkedHashMap<>(common.overrides);
+      o.put(sw.name(), v);
+      CheckReport r = new ModelChecker(opts.withOverrides(o)).check(models.get(0));
+      if (r.verdict() == Verdict.BAD_INPUT) {
+        TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
+      }
+      reports.add(r);
+      exit = Math.max(exit, r.verdict().exitCode);
+    }
+    out.print(SweepTable.check(sw, reports));
+    out.flush();
+    return exit;
   }
 
   private int parseWorkers() {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     description = {
         "Model checker frontend for Linux kernel object lifetimes:",
         "compiles an .ifl model to TLA+, checks it with TLC, and tells the result in the model's terms."},
-    subcommands = {CheckCommand.class, TraceCommand.class, TranslateCommand.class, LintCommand.class, InitCommand.class,
+    subcommands = {CheckCommand.class, CostCommand.class, DiffCommand.class, TraceCommand.class, TranslateCommand.class, LintCommand.class, InitCommand.class,
         CompletionCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Exit codes:",
         "  0  all properties hold",

@@ -119,6 +119,9 @@ public final class TraceMapper {
           break; // pc, fault, hidden: told by the step itself
       }
     }
+    List<DslStep.Change> costs = new ArrayList<>();
+    costChanges(prev, cur, thread, costs);
+    changes.addAll(0, costs); // what the step cost first: a latency trace is read by it
     if (a == null) {
       return new DslStep(cur.index(), thread, cur.action(), null, List.of(), List.of(), changes, null);
     }
@@ -205,6 +208,38 @@ public final class TraceMapper {
       }
       String t = key instanceof TlcValue.ModelV m ? displayOf(m.name()) : key.render();
       out.add(new DslStep.Change(t + "." + v.dsl(), render(v0, prev), render(v1, cur), null));
+    }
+  }
+
+  /**
+   * Costs tracked: the time the step adds to each thread's operation (the mover's own work, or
+   * a blocked thread waiting on it) and the operation's total so far, or in all when it ends.
+   */
+  private void costChanges(TlcState prev, TlcState cur, String mover, List<DslStep.Change> out) {
+    if (!(cur.get("lat") instanceof TlcValue.FunV lat1) || !(prev.get("lat") instanceof TlcValue.FunV lat0)) {
+      return;
+    }
+    TlcValue.RecordV end = cur.get("op_end") instanceof TlcValue.RecordV r && r.get("thread") != null ? r : null;
+    for (TlcValue t : lat1.domain()) {
+      long before = asLong(lat0.get(t).orElse(null));
+      long after = asLong(lat1.get(t).orElse(null));
+      String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
+      if (end != null && t.equals(end.get("thread"))) {
+        long total = asLong(end.get("ns"));
+        String op = end.get("op") instanceof TlcValue.StrV sv ? sv.value() : end.get("op").render();
+        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(total),
+            "cost: +" + (total - before) + " ns; " + who + "'s " + op + " took " + total + " ns in all"));
+        if (after > 0) {
+          out.add(new DslStep.Change(who + " cost", "0", Long.toString(after), "cost: +" + after + " ns into " + who + "'s next operation"));
+        }
+      } else if (after > before) {
+        String why = who.equals(mover) || mover == null ? "" : " waiting on " + mover;
+        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(after),
+            "cost: +" + (after - before) + " ns" + why + "; " + who + "'s operation so far " + after + " ns"));
+      } else if (after < before) {
+        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(after),
+            "cost: " + who + "'s operation so far " + after + " ns"));
+      }
     }
   }
 

@@ -24,7 +24,7 @@ class VacuityTest {
     SourceMap.Thread cb = new SourceMap.Thread("rcu_cb_free_it", "Thread_rcu_cb_free_it",
         List.of(new SourceMap.Instance("rcu_cb_free_it", "rcu_cb_free_it")), "L20",
         List.of(new SourceMap.Label("L20", loc(20, "fn free_it(p) {"))), true, List.of("L20"), null);
-    return new SourceMap(1, "m", "m", List.of("m.ifl"), List.of(user, cb), List.of(), List.of(), actions, List.of());
+    return new SourceMap(1, "m", "m", List.of("m.ifl"), List.of(user, cb), List.of(), List.of(), actions, List.of(), null);
   }
 
   @Test

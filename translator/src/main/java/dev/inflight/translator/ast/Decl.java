@@ -41,7 +41,7 @@ public sealed interface Decl extends Node {
    * (a kernel worker, a softirq, an RCU callback thread) need not finish: it is at rest when
    * it waits at the head of its `loop`.
    */
-  record Thread(Ident name, Expr count, Block body, boolean daemon, Span span) implements Decl {
+  record Thread(Ident name, Expr count, Block body, boolean daemon, Expr cpu, Span span) implements Decl {
     public <R> R accept(Visitor<R> v) { return v.visitThread(this); }
   }
 
@@ -54,8 +54,18 @@ public sealed interface Decl extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitWork(this); }
   }
 
-  /** `fn NAME(params) { … }` */
-  record Fn(Ident name, List<Param> params, Block body, Span span) implements Decl {
+  /**
+   * `[op [OPNAME]] fn NAME(params) { … }`; an `op` function is an operation whose latency the
+   * cost model measures, from its call to its return (docs/cost-model.md). Several functions
+   * may be one operation (`op sendmsg fn sys_write`, `op sendmsg fn sys_sendmsg_creds`);
+   * without OPNAME the operation is the function's name. {@code opName} is null then.
+   */
+  record Fn(Ident name, List<Param> params, Block body, boolean isOp, Ident opName, Span span) implements Decl {
+    /** The operation this function is, or null when it is not one. */
+    public String operation() {
+      return !isOp ? null : opName != null ? opName.text() : name == null ? null : name.text();
+    }
+
     public Fn {
       params = List.copyOf(params);
     }
@@ -81,6 +91,30 @@ public sealed interface Decl extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitProperty(this); }
   }
 
+  /** `cost { NAME = N … }`: machine-profile entries, nanoseconds per primitive (or `cpus`). */
+  record Cost(List<CostEntry> entries, Span span) implements Decl {
+    public Cost {
+      entries = List.copyOf(entries);
+    }
+    public <R> R accept(Visitor<R> v) { return v.visitCost(this); }
+  }
+
+  /** One `NAME = N` of a cost block. */
+  record CostEntry(Ident name, Expr value, Span span) {}
+
+  /** `profile "PATH"`: the machine profile (a file holding a cost block) the model is costed on. */
+  record Profile(String path, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitProfile(this); }
+  }
+
+  /**
+   * `latency OP <= BOUND [when COND]`: every completed execution of the operation OP takes at
+   * most BOUND nanoseconds (when COND, over OP's parameters, holds at its return).
+   */
+  record Latency(Ident op, Expr bound, Expr when, Span span) implements Decl {
+    public <R> R accept(Visitor<R> v) { return v.visitLatency(this); }
+  }
+
   /** Stands for a declaration that failed to parse; it produces no further messages. */
   record Error(Span span) implements Decl {
     public <R> R accept(Visitor<R> v) { return v.visitError(this); }
@@ -98,6 +132,9 @@ public sealed interface Decl extends Node {
     R visitCheck(Check d);
     R visitUnfair(Unfair d);
     R visitProperty(Property d);
+    R visitCost(Cost d);
+    R visitProfile(Profile d);
+    R visitLatency(Latency d);
     R visitError(Error d);
   }
 }

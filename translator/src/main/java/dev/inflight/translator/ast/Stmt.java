@@ -86,6 +86,11 @@ public sealed interface Stmt extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitCall(this); }
   }
 
+  /** `cost AMOUNT`: the time (ns) this point of the code takes, for the cost model. */
+  record Cost(Expr amount, Span span) implements Stmt {
+    public <R> R accept(Visitor<R> v) { return v.visitCost(this); }
+  }
+
   /** A statement that failed to parse. */
   record Error(Span span) implements Stmt {
     public <R> R accept(Visitor<R> v) { return v.visitError(this); }
@@ -107,6 +112,7 @@ public sealed interface Stmt extends Node {
     R visitLockOp(LockOp s);
     R visitReturn(Return s);
     R visitCall(Call s);
+    R visitCost(Cost s);
     R visitError(Error s);
   }
 }

@@ -133,11 +133,38 @@ public final class Checker {
     for (Decl.Property prop : p.properties) {
       expect(new Body(null, false).expr(prop.cond()), Type.BOOL, prop.cond().span());
     }
+    checkCostModel(p);
     // An RCU callback queued only from code no thread runs (an uncalled library function)
     // never gets an object type, and its callback thread could never run: drop that thread.
     p.threads.removeIf(t -> t.rcuCallback != null
         && (t.rcuCallback.params.get(0).type == null || t.rcuCallback.params.get(0).type instanceof Type.Error));
     new PoolBounds(p, diags, loopBounds).compute();
+  }
+
+  /** Latency bounds are constant integers, `when` a boolean over the op's parameters; CPUs fit. */
+  private void checkCostModel(Program p) {
+    for (Decl.Latency l : p.cost.latencies) {
+      if (l.bound() != null) {
+        expect(new Body(null, false).expr(l.bound()), Type.INT, l.bound().span());
+        if (!(consts.eval(l.bound()) instanceof Long)) {
+          diags.notConstant(l.bound().span());
+        }
+      }
+      List<FnSym> fns = p.cost.ops.get(l.op().text());
+      if (l.when() != null && fns != null && fns.size() == 1) {
+        expect(new Body(fns.get(0), false).expr(l.when()), Type.BOOL, l.when().span());
+      }
+    }
+    for (ThreadSym t : p.threads) {
+      if (t.decl.cpu() != null) {
+        Object v = consts.eval(t.decl.cpu());
+        if (v instanceof Long n && n >= 0) {
+          t.cpu = (int) (long) n;
+        } else {
+          diags.notConstant(t.decl.cpu().span());
+        }
+      }
+    }
   }
 
   // ---------------------------------------------------------------- constants
@@ -463,6 +490,11 @@ public final class Checker {
       return null;
     }
 
+    public Void visitCost(Stmt.Cost s) {
+      expect(expr(s.amount()), Type.INT, s.amount().span());
+      return null;
+    }
+
     public Void visitAwait(Stmt.Await s) {
       expect(expr(s.cond()), Type.BOOL, s.cond().span());
       return null;
@@ -704,6 +736,9 @@ public final class Checker {
       }
       if (s instanceof Symbol.WorkSym) {
         return Type.WORK;
+      }
+      if (s instanceof Symbol.CostSym) {
+        return Type.INT;
       }
       return Type.ERROR;
     }

@@ -141,6 +141,37 @@ public final class Diagnostics {
     error(Code.MISPLACED_DECLARATION, at, what + " is not allowed " + where, null);
   }
 
+  // ---- cost model ----
+
+  public void noProfile(Span at) {
+    error(Code.NO_PROFILE, at, "costs are tracked but no machine profile is given",
+        "add `profile \"xeon-2011\"` (see specs/profiles/) or a `cost { ... }` block, or pass --profile");
+  }
+
+  public void profileNotFound(Span at, String name, String known) {
+    error(Code.PROFILE_NOT_FOUND, at, "cannot find machine profile `" + name + "`",
+        "profiles are looked up as a path, next to the model, then in specs/profiles/" + (known.isEmpty() ? "" : " (known: " + known + ")"));
+  }
+
+  public void unknownCost(Span at, String name, String profile, String suggestion) {
+    error(Code.UNKNOWN_COST, at, "unknown cost `" + name + "`: the machine profile " + profile + " has no such entry",
+        (suggestion == null ? "" : "did you mean `" + suggestion + "`? ") + "or define it in the model: `cost { " + name + " = N }`");
+  }
+
+  public void unknownOp(Span at, String name, String known) {
+    error(Code.UNKNOWN_OP, at, "`latency` names `" + name + "`, which is not an operation",
+        "mark the function `op fn " + name + "(...)`" + (known.isEmpty() ? "" : "; operations: " + known));
+  }
+
+  public void whenOnSharedOp(Span at, String op, List<String> fns) {
+    error(Code.WHEN_ON_SHARED_OP, at, "`when` on operation `" + op + "`, which is several functions (" + String.join(", ", fns) + ")",
+        "`when` reads one function's parameters: bound each function's operation apart (`op " + op + "_x fn …`), or drop `when`");
+  }
+
+  public void badCostValue(Span at, String name) {
+    error(Code.BAD_COST_VALUE, at, "cost `" + name + "` must be a non-negative integer (nanoseconds; `cpus`: a count of at least 1)", null);
+  }
+
   // ---- types ----
 
   public void typeMismatch(Span at, String expected, String found) {

@@ -99,6 +99,10 @@ public final class Emitter {
     for (ThreadSym t : program.threads) {
       constants.add(layout.threadConst.get(t));
     }
+    if (program.cost.tracked) {
+      // CpuOf names each thread: its model value is a constant of the module too.
+      program.threads.forEach(t -> constants.addAll(layout.threadIds.get(t)));
+    }
     for (StructSym s : program.structs.values()) {
       constants.add(layout.poolConst.get(s));
     }
@@ -127,8 +131,10 @@ public final class Emitter {
         new TlaExpr.FunApp(name("q"), List.of(name("i"))), List.of(new TlaExpr.Bound("i", new TlaExpr.Prefix(UnOp.DOMAIN, name("q"))))),
         List.of("the elements of a queue"), null));
 
+    costDefinitions();
     init();
     allDone();
+    waitsFor();
     for (ThreadCode tc : lowered.threads()) {
       threadActions(tc);
     }
@@ -178,6 +184,10 @@ public final class Emitter {
     for (Symbol.GlobalSym g : program.globals.values()) {
       conj.add(eq(name(layout.globalVar.get(g)), initialOf(g.member, g.type)));
     }
+    if (program.cost.tracked) {
+      conj.add(eq(name("lat"), new TlaExpr.FunCons(List.of(new TlaExpr.Bound("t", name("Threads"))), new TlaExpr.Num(0))));
+      conj.add(eq(name("op_end"), name("NoOpEnd")));
+    }
     if (program.usesRcu) {
       List<TlaExpr.Bound> all = List.of(new TlaExpr.Bound("t", name("Threads")));
       conj.add(eq(name("rcu_depth"), new TlaExpr.FunCons(all, new TlaExpr.Num(0))));
@@ -195,13 +205,66 @@ public final class Emitter {
     units.add(new TlaModule.OpDef("Init", List.of(), and(conj), List.of("Initial state: every thread at its first statement, no object allocated."), null));
   }
 
-  private TlaExpr freeRecord(StructSym s) {
-    List<Map.Entry<String, TlaExpr>> fields = new ArrayList<>();
-    fields.add(Map.entry("st", str("free")));
-    for (FieldSym f : s.fields().values()) {
-      fields.add(Map.entry(layout.fieldName.get(f), dev.inflight.translator.lower.Defaults.of(f.type)));
+  /** Thread id → CPU: `on cpu N` places a kind (its threads on N, N+1, …); the rest take turns. */
+  private Map<String, Integer> cpus() {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    int cpus = program.cost.cpus();
+    int next = 0;
+    for (ThreadSym t : program.threads) {
+      List<String> ids = layout.threadIds.get(t);
+      for (int i = 0; i < ids.size(); i++) {
+        out.put(ids.get(i), (t.cpu >= 0 ? t.cpu + i : next++) % cpus);
+      }
     }
-    return new TlaExpr.Record(fields);
+    return out;
+  }
+
+  /** Costs tracked: the profile's prices, CpuOf, NoOpEnd (docs/cost-model.md). */
+  private void costDefinitions() {
+    if (!program.cost.tracked) {
+      return;
+    }
+    units.add(new TlaModule.Separator());
+    units.add(new TlaModule.Comment(List.of("Cost model: machine profile " + (program.cost.profileName == null ? "of the model" : program.cost.profileName)
+        + ", " + program.cost.cpus() + " CPU(s); nanoseconds.")));
+    layout.costNames().forEach((key, tla) -> units.add(new TlaModule.OpDef(tla, new TlaExpr.Num(program.cost.profile.getOrDefault(key, 0L)))));
+    Map<String, Integer> cpus = cpus();
+    TlaExpr cpuOf;
+    if (new java.util.HashSet<>(cpus.values()).size() <= 1) {
+      cpuOf = new TlaExpr.Num(cpus.values().stream().findFirst().orElse(0));
+    } else {
+      List<TlaExpr.Arm> arms = new ArrayList<>();
+      cpus.forEach((id, c) -> arms.add(new TlaExpr.Arm(eq(name("t"), name(id)), new TlaExpr.Num(c))));
+      cpuOf = new TlaExpr.Case(arms, null);
+    }
+    units.add(new TlaModule.OpDef("CpuOf", List.of("t"), cpuOf, List.of("the CPU each thread runs on"), null));
+    units.add(new TlaModule.OpDef("NoOpEnd", List.of(), new TlaExpr.Record(List.of(Map.entry("op", str("none")))),
+        List.of("op_end when the last step completed no operation"), null));
+  }
+
+  /**
+   * Costs tracked: WaitsFor(self, waker) holds when thread self is blocked inside an operation
+   * on what a step of thread waker does, so that step's time is added to self's latency.
+   */
+  private void waitsFor() {
+    if (!program.cost.tracked) {
+      return;
+    }
+    List<TlaExpr> any = new ArrayList<>();
+    for (ThreadCode tc : lowered.threads()) {
+      for (ThreadCode.WaitSite w : tc.waits()) {
+        any.add(and(new TlaExpr.Infix(BinOp.IN, name("self"), name(layout.threadConst.get(tc.thread()))),
+            eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(w.label())), w.waker()));
+      }
+    }
+    units.add(new TlaModule.OpDef("WaitsFor", List.of("self", "waker"), any.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(any),
+        List.of("thread self is blocked in an operation on what thread waker's steps do (it accrues their time)"), null));
+  }
+
+  private final List<SourceMap.Latency> latencies = new ArrayList<>();
+
+  private TlaExpr freeRecord(StructSym s) {
+    return dev.inflight.translator.lower.Defaults.record(s, layout, "free", new TlaExpr.Num(0));
   }
 
   private TlaExpr initialOf(Member m, dev.inflight.translator.resolve.Type t) {
@@ -320,6 +383,27 @@ public final class Emitter {
         List.of("the model's bounds (object pools, queue capacities, loop bounds) were never exceeded"), null));
     props.add(new SourceMap.Property("model_bounds", "ModelBounds", "bound", "model_bound", null,
         "the model's bounds (object pools, queue capacities, loop bounds) are large enough"));
+    List<Decl.Latency> ls = program.cost.latencies;
+    for (int i = 0; i < ls.size(); i++) {
+      Decl.Latency l = ls.get(i);
+      String op = l.op().text();
+      // latency_OP, or latency_OP_1, latency_OP_2, … when OP has several bounds
+      long ofOp = ls.stream().filter(x -> x.op().text().equals(op)).count();
+      long nth = ls.subList(0, i + 1).stream().filter(x -> x.op().text().equals(op)).count();
+      String dsl = "latency_" + op + (ofOp > 1 ? "_" + nth : "");
+      String tla = layout.namer.name(l, "L" + dsl.substring(1)); // Latency_send, Latency_send_2
+      Object bound = new dev.inflight.translator.check.ConstEval(program).eval(l.bound());
+      TlaExpr within = new TlaExpr.Infix(BinOp.LEQ, new TlaExpr.Select(name("op_end"), "ns"), new TlaExpr.Num((Long) bound));
+      if (l.when() != null) {
+        within = new TlaExpr.Infix(BinOp.IMPLIES, new TlaExpr.Select(name("op_end"), "when" + (i + 1)), within);
+      }
+      TlaExpr body = new TlaExpr.Infix(BinOp.IMPLIES, eq(new TlaExpr.Select(name("op_end"), "op"), str(op)), within);
+      units.add(new TlaModule.OpDef(tla, List.of(), body, List.of("latency " + comment(l.span())), l.span()));
+      String what = "every " + op + " takes at most " + bound + " ns" + (l.when() == null ? "" : " when " + l.when().span().text());
+      props.add(new SourceMap.Property(dsl, tla, "latency", null, loc(l.span()), what));
+      latencies.add(new SourceMap.Latency(dsl, op, (Long) bound, l.when() == null ? null : "when" + (i + 1),
+          l.when() == null ? null : l.when().span().text()));
+    }
     for (Decl.Property p : program.properties) {
       String tla = layout.namer.name(p, p.name().text());
       TlaExpr cond = new dev.inflight.translator.lower.StatePredicates(checked, layout).translate(p.cond());
@@ -338,6 +422,9 @@ public final class Emitter {
     b.append("\\* Generated by Inflight from ").append(program.root().source().path()).append(".\n");
     b.append("CONSTANTS\n");
     b.append("  NULL = NULL\n");
+    if (program.cost.tracked) {
+      program.threads.forEach(t -> layout.threadIds.get(t).forEach(id -> b.append("  ").append(id).append(" = ").append(id).append('\n')));
+    }
     for (ThreadSym t : program.threads) {
       b.append("  ").append(layout.threadConst.get(t)).append(" = {").append(String.join(", ", layout.threadIds.get(t))).append("}\n");
     }
@@ -417,7 +504,15 @@ public final class Emitter {
         variables.add(new SourceMap.Variable(l.tla(), l.hidden() ? "hidden" : "local", l.dsl(), tc.thread().name(), null));
       }
     }
-    return new SourceMap(SourceMap.VERSION, program.modelName, moduleName, files, threads, structs, variables, actions, props);
+    SourceMap.Cost cost = null;
+    if (program.cost.tracked) {
+      for (String v : dev.inflight.translator.lower.Lowerer.COST_VARIABLES) {
+        variables.add(new SourceMap.Variable(v, "cost", v, null, null));
+      }
+      cost = new SourceMap.Cost(program.cost.profileName, program.cost.profile, cpus(), List.copyOf(program.cost.ops.keySet()),
+          List.copyOf(latencies));
+    }
+    return new SourceMap(SourceMap.VERSION, program.modelName, moduleName, files, threads, structs, variables, actions, props, cost);
   }
 
   static SourceMap.Loc loc(Span s) {

@@ -18,9 +18,21 @@ public record SourceMap(
     List<Struct> structs,
     List<Variable> variables,
     List<Action> actions,
-    List<Property> properties) {
+    List<Property> properties,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Cost cost) {
 
   public static final int VERSION = 1;
+
+  /**
+   * Present when costs are tracked: the machine profile (its file and every entry), the CPU of
+   * each thread (by TLA+ id), and the operations (`op fn`) by name.
+   */
+  public record Cost(String profile, java.util.Map<String, Long> entries, java.util.Map<String, Integer> cpus,
+      List<String> ops, List<Latency> latencies) {}
+
+  /** A `latency OP <= BOUND [when COND]` property: its name, and `when` as op_end's field (whenN) and as written. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Latency(String name, String op, long bound, String whenField, String when) {}
 
   /** A DSL place: file, 1-based line and column of the start and end, and the line as written. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

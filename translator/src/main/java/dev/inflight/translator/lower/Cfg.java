@@ -12,9 +12,12 @@ import java.util.Map;
  * @param hidden translator-made locals: loop counters (int) and `for` snapshots (set), by name
  * @param restHead for a daemon thread, the node where it rests (its `loop` head), else -1
  * @param callers for nodes inside inlined functions: the call sites leading there, outermost first
+ * @param inOp the nodes inside an operation (an `op fn` call), whose time the cost model counts
+ * @param flushes the nodes that wait in `flush_work(W)`, with W
  */
 public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.LocalSym> locals,
-    Map<String, HiddenKind> hidden, int restHead, Map<Integer, List<dev.inflight.translator.diag.Span>> callers) {
+    Map<String, HiddenKind> hidden, int restHead, Map<Integer, List<dev.inflight.translator.diag.Span>> callers,
+    java.util.Set<Integer> inOp, Map<Integer, Symbol.WorkSym> flushes) {
 
   public enum HiddenKind { COUNTER, SNAPSHOT }
 

@@ -41,6 +41,10 @@ final class CfgBuilder {
   /** Spans of the calls (and puts running a release function) being inlined, innermost first. */
   private final Deque<Span> callSites = new ArrayDeque<>();
   private final Map<Integer, List<Span>> callers = new java.util.HashMap<>();
+  /** The operation being inlined (costs tracked only), whose nodes go into {@link #inOp}. */
+  private FnSym currentOp;
+  private final Set<Integer> inOp = new java.util.HashSet<>();
+  private final Map<Integer, Symbol.WorkSym> flushes = new java.util.HashMap<>();
   private int atomicIds;
   /** For a daemon: the head of its first top-level `loop`, where it rests. */
   private int restHead = -1;
@@ -68,7 +72,7 @@ final class CfgBuilder {
     int entry = block(thread.decl.body(), reset, -1);
     List<Symbol.LocalSym> all = new ArrayList<>(locals);
     nodes.set(reset, new Instr.Reset(all, end, -1, done));
-    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead, Map.copyOf(callers));
+    return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead, Map.copyOf(callers), Set.copyOf(inOp), Map.copyOf(flushes));
   }
 
   /**
@@ -86,7 +90,8 @@ final class CfgBuilder {
     int take = add(new Instr.Rcu(Instr.RcuOp.TAKE, null, f, f.params.get(0), at, -1, body));
     nodes.set(head, new Instr.LoopHead(at, -1, take));
     restHead = head;
-    return new Cfg(thread, List.copyOf(nodes), head, new ArrayList<>(locals), hidden, restHead, Map.copyOf(callers));
+    return new Cfg(thread, List.copyOf(nodes), head, new ArrayList<>(locals), hidden, restHead, Map.copyOf(callers),
+        Set.copyOf(inOp), Map.copyOf(flushes));
   }
 
   private static Span endOf(Block b) {
@@ -106,8 +111,20 @@ final class CfgBuilder {
     return nodes.size() - 1;
   }
 
+  private boolean costs() {
+    return program.cost.tracked;
+  }
+
+  /** A primitive's price as a cost instruction before {@code next} (nothing when it is free). */
+  private int charge(long ns, Expr unless, Span span, int atomic, int next) {
+    return costs() && ns > 0 ? add(new Instr.Cost(null, ns, unless, span, atomic, next)) : next;
+  }
+
   /** The call sites (outermost first) through which the instruction being added is reached. */
   private void noteCallers(int id) {
+    if (currentOp != null) {
+      inOp.add(id);
+    }
     if (!callSites.isEmpty()) {
       List<Span> stack = new ArrayList<>(callSites);
       java.util.Collections.reverse(stack);
@@ -264,14 +281,21 @@ final class CfgBuilder {
       if ((fn.equals("queue_work") || fn.equals("flush_work")) && c.call().args().get(0) instanceof Expr.Name n
           && program.names.get(n) instanceof Symbol.WorkSym w && w.pendingRef != null) {
         if (fn.equals("queue_work")) {
-          return add(new Instr.Assign(w.pendingRef, new Expr.BoolLit(true, s.span()), s.span(), atomic, next));
+          int q = add(new Instr.Assign(w.pendingRef, new Expr.BoolLit(true, s.span()), s.span(), atomic, next));
+          // queue_work of a work item already pending returns at once (test_and_set_bit).
+          return charge(program.cost.price(null, "queue_work"), w.pendingRef, s.span(), atomic, q);
         }
         Expr idle = new Expr.Binary(Expr.BinOp.AND,
             new Expr.Unary(Expr.UnOp.NOT, w.pendingRef, s.span()),
             new Expr.Unary(Expr.UnOp.NOT, w.runningRef, s.span()), s.span());
-        return add(new Instr.Await(idle, s.span(), atomic, next));
+        int wait = add(new Instr.Await(idle, s.span(), atomic, next));
+        flushes.put(wait, w);
+        return wait;
       }
       return add(new Instr.Proc(c.call(), null, s.span(), atomic, next));
+    }
+    if (s instanceof Stmt.Cost c) {
+      return costs() ? add(new Instr.Cost(c.amount(), 0, null, s.span(), atomic, next)) : next;
     }
     return next; // Stmt.Error: already reported
   }
@@ -309,12 +333,22 @@ final class CfgBuilder {
       diags.recursion(span, chain(fn));
       return next;
     }
+    // An operation called inside another is part of it: only the outermost is measured, so a
+    // model can wrap library operations in one of its own (a write plus the wakeup it causes).
+    boolean op = costs() && fn.decl.operation() != null && currentOp == null;
+    if (op) {
+      currentOp = fn;
+    }
     callSites.push(span);
     int body = inline(fn, result, next, atomic);
     callSites.pop();
     int cur = body;
     for (int i = Math.min(fn.params.size(), c.args().size()) - 1; i >= 0; i--) {
       cur = add(new Instr.Bind(fn.params.get(i), c.args().get(i), span, atomic, cur));
+    }
+    if (op) {
+      cur = add(new Instr.OpMark(true, fn, span, atomic, cur));
+      currentOp = null;
     }
     return cur;
   }
@@ -328,6 +362,10 @@ final class CfgBuilder {
       own.remove(target);
     }
     int exit = add(new Instr.Reset(own, endOf(fn.decl.body()), atomic, next));
+    if (fn == currentOp) {
+      // The operation ends before its locals are reset, so `latency … when` sees its parameters.
+      exit = add(new Instr.OpMark(false, fn, endOf(fn.decl.body()), atomic, exit));
+    }
     returns.push(new ReturnCtx(result, exit));
     int entry = block(fn.decl.body(), exit, atomic);
     returns.pop();

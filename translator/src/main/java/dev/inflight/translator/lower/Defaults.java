@@ -48,18 +48,27 @@ public final class Defaults {
     return of(t);
   }
 
-  /** The record of an object slot: `st` plus every field at its initial value. */
-  static TlaExpr record(StructSym s, Layout layout, Program program, String status) {
+  /**
+   * The record of an object slot: `st` plus every field at its initial value, and (costs
+   * tracked) the CPU owning each refcount's cache line: {@code cpu}.
+   */
+  public static TlaExpr record(StructSym s, Layout layout, String status, TlaExpr cpu) {
     List<Map.Entry<String, TlaExpr>> fields = new ArrayList<>();
     fields.add(Map.entry("st", new TlaExpr.Str(status)));
     for (FieldSym f : s.fields().values()) {
-      TlaExpr v = status.equals("live") ? member(f.member, f.type, program) : of(f.type);
+      TlaExpr v = status.equals("live") ? member(f.member, f.type, layout.program) : of(f.type);
       fields.add(Map.entry(layout.fieldName.get(f), v));
+    }
+    for (FieldSym f : s.fields().values()) {
+      if (layout.lineField.containsKey(f)) {
+        fields.add(Map.entry(layout.lineField.get(f), cpu));
+      }
     }
     return new TlaExpr.Record(fields);
   }
 
+  /** A freshly allocated object: its cache lines belong to the allocating CPU. */
   static TlaExpr liveRecord(StructSym s, Layout layout) {
-    return record(s, layout, layout.program, "live");
+    return record(s, layout, "live", new TlaExpr.Apply("CpuOf", List.of(ExprGen.SELF)));
   }
 }

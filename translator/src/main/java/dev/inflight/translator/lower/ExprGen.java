@@ -153,6 +153,9 @@ final class ExprGen {
     if (s instanceof Symbol.ConstSym c) {
       return new TlaExpr.Name(layout.constName.get(c));
     }
+    if (s instanceof Symbol.CostSym c) {
+      return c.value == 0 ? new TlaExpr.Num(0) : new TlaExpr.Name(layout.costName(c.key));
+    }
     if (s instanceof Symbol.GlobalSym g) {
       return store.read(layout.globalVar.get(g));
     }

@@ -75,6 +75,16 @@ public sealed interface Instr {
   record Rcu(RcuOp op, Expr.Call call, dev.inflight.translator.resolve.FnSym callback, Symbol.LocalSym param,
       Span span, int atomic, int next) implements Instr {}
 
+  /**
+   * Time for the cost model: {@code amount} (a `cost` statement's expression) or, when that is
+   * null, {@code fixed} nanoseconds charged by a primitive (queue_work, …), not charged when
+   * {@code unless} (if any) holds. Only when costs are tracked.
+   */
+  record Cost(Expr amount, long fixed, Expr unless, Span span, int atomic, int next) implements Instr {}
+
+  /** Start ({@code begin}) or end of an operation: a call of an `op fn`. Only when costs are tracked. */
+  record OpMark(boolean begin, dev.inflight.translator.resolve.FnSym op, Span span, int atomic, int next) implements Instr {}
+
   /** Does nothing; joins control flow. */
   record Nop(Span span, int atomic, int next) implements Instr {}
 

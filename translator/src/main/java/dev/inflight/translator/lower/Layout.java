@@ -23,18 +23,37 @@ public final class Layout {
       "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
       "AllDone", "Elems", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
-      "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running");
+      "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
+      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor");
 
   public final Namer namer = new Namer();
   public final Map<StructSym, String> heapVar = new LinkedHashMap<>();
   public final Map<StructSym, String> poolConst = new LinkedHashMap<>();
   public final Map<StructSym, List<String>> objects = new LinkedHashMap<>();
   public final Map<FieldSym, String> fieldName = new LinkedHashMap<>();
+  /**
+   * Costs tracked: for each refcount field, the record field holding the CPU that last wrote
+   * its cache line (an atomic from another CPU pays the remote price).
+   */
+  public final Map<FieldSym, String> lineField = new LinkedHashMap<>();
   public final Map<Symbol.GlobalSym, String> globalVar = new LinkedHashMap<>();
   public final Map<Symbol.ConstSym, String> constName = new LinkedHashMap<>();
   public final Map<ThreadSym, String> threadConst = new LinkedHashMap<>();
   public final Map<ThreadSym, List<String>> threadIds = new LinkedHashMap<>();
   public final Map<ThreadSym, String> threadStep = new LinkedHashMap<>();
+  /** Costs tracked: profile entry → the module's constant for it (Cost_syscall). */
+  private final Map<String, String> costNames = new LinkedHashMap<>();
+
+  /** The module constant holding a profile entry's nanoseconds. */
+  public String costName(String key) {
+    return costNames.computeIfAbsent(key, k -> namer.name("cost:" + k, "Cost_" + k));
+  }
+
+  /** The profile entries the module uses, with their constant names, in first-use order. */
+  public Map<String, String> costNames() {
+    return java.util.Collections.unmodifiableMap(costNames);
+  }
+
   /** Local variables: (thread kind, local) → TLA+ variable. */
   private final Map<ThreadSym, Map<Object, String>> localVar = new LinkedHashMap<>();
 
@@ -54,6 +73,13 @@ public final class Layout {
       fields.reserve("st");
       for (FieldSym f : s.fields().values()) {
         fieldName.put(f, fields.name(f, f.name()));
+      }
+      if (program.cost.tracked) {
+        for (FieldSym f : s.fields().values()) {
+          if (f.member instanceof dev.inflight.translator.ast.Member.Ref) {
+            lineField.put(f, fields.name("line:" + f.name(), f.name() + "_cpu"));
+          }
+        }
       }
     }
     for (Symbol.GlobalSym g : program.globals.values()) {

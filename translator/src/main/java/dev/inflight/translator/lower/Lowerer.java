@@ -26,14 +26,22 @@ public final class Lowerer {
     }
     StateVars vars = stateVariables(layout, checked, cfgs);
     List<ThreadCode> threads = new ArrayList<>();
+    boolean anyWaits = checked.program().cost.tracked && cfgs.stream().anyMatch(c -> c.inOp().stream()
+        .anyMatch(id -> c.node(id) instanceof Instr.Await || (c.node(id) instanceof Instr.LockOp l && l.isLock())));
     for (Cfg cfg : cfgs) {
-      threads.add(new StepBuilder(checked, layout, cfg, vars).build());
+      threads.add(new StepBuilder(checked, layout, cfg, vars, anyWaits).build());
     }
     return new Lowered(checked, layout, vars, threads);
   }
 
   /** The RCU state, present when a model uses RCU (see StepBuilder.rcu). */
   public static final List<String> RCU_VARIABLES = List.of("rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running");
+
+  /**
+   * The cost state, present only when costs are tracked: lat (per thread, the time of its
+   * current operation so far) and op_end (the operation the last step completed, if any).
+   */
+  public static final List<String> COST_VARIABLES = List.of("lat", "op_end");
 
   /**
    * Every state variable, in the order the module declares them, with each thread kind's locals
@@ -51,6 +59,9 @@ public final class Lowerer {
     }
     if (checked.program().usesRcu) {
       RCU_VARIABLES.forEach(v -> units.add(StateVars.Unit.lone(v)));
+    }
+    if (checked.program().cost.tracked) {
+      COST_VARIABLES.forEach(v -> units.add(StateVars.Unit.lone(v)));
     }
     // Name every local before any frame, so a frame's name never takes a local's.
     for (Cfg cfg : cfgs) {

@@ -5,6 +5,7 @@ import dev.inflight.translator.check.AstWalk;
 import dev.inflight.translator.check.Checked;
 import dev.inflight.translator.diag.Span;
 import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.FnSym;
 import dev.inflight.translator.resolve.Program;
 import dev.inflight.translator.resolve.StructSym;
 import dev.inflight.translator.resolve.Symbol;
@@ -42,7 +43,11 @@ final class StepBuilder {
 
   private final StateVars vars;
 
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars) {
+  /** Costs tracked and some thread can block inside an operation: steps feed WaitsFor. */
+  private final boolean anyWaits;
+
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean anyWaits) {
+    this.anyWaits = anyWaits;
     this.vars = vars;
     this.checked = checked;
     this.program = checked.program();
@@ -109,6 +114,8 @@ final class StepBuilder {
     if (in instanceof Instr.Nop x) return List.of(x.next());
     if (in instanceof Instr.LoopHead x) return List.of(x.body());
     if (in instanceof Instr.Rcu x) return List.of(x.next());
+    if (in instanceof Instr.Cost x) return List.of(x.next());
+    if (in instanceof Instr.OpMark x) return List.of(x.next());
     return List.of();
   }
 
@@ -120,6 +127,7 @@ final class StepBuilder {
   /** Thread-local instructions with one successor and no effect on control. */
   private boolean straightLocal(Instr in) {
     return in instanceof Instr.Reset || in instanceof Instr.Nop || (in instanceof Instr.Iter it && it.reset())
+        || in instanceof Instr.Cost || in instanceof Instr.OpMark
         || ((in instanceof Instr.Assign || in instanceof Instr.Bind || in instanceof Instr.ForInit) && !shared(in));
   }
 
@@ -238,6 +246,10 @@ final class StepBuilder {
     int target = -1;
     /** A guard folded to FALSE: the path cannot happen and produces no action. */
     boolean infeasible;
+    /** Costs tracked: the time this path takes (ns), all of it, in or out of an operation. */
+    TlaExpr elapsed = new TlaExpr.Num(0);
+    /** An operation ended on this path (op_end is set, not reset). */
+    boolean opEnded;
     /** Expressions known not to be NULL on this path (self, fresh objects, checked pointers). */
     final java.util.Set<TlaExpr> nonNull = new java.util.HashSet<>(List.of(ExprGen.SELF));
     /** Objects (heap variable, object) known live on this path since their last check. */
@@ -281,6 +293,8 @@ final class StepBuilder {
       p.spans.addAll(spans);
       p.primary = primary;
       p.primaryCallers = primaryCallers;
+      p.elapsed = elapsed;
+      p.opEnded = opEnded;
       return p;
     }
 
@@ -312,6 +326,7 @@ final class StepBuilder {
 
   ThreadCode build() {
     computeLabels();
+    collectWaits();
     for (Map.Entry<Integer, String> l : labels.entrySet()) {
       if (cfg.node(l.getKey()) instanceof Instr.Done) {
         continue;
@@ -328,7 +343,7 @@ final class StepBuilder {
     cfg.hidden().forEach((name, kind) -> locals.add(new ThreadCode.LocalVar(layout.local(thread, name, name), name, true,
         kind == Cfg.HiddenKind.COUNTER ? new TlaExpr.Num(0) : new TlaExpr.SetOf(List.of()))));
     List<String> rest = cfg.restHead() >= 0 ? List.of(labels.get(cfg.restHead())) : List.of();
-    return new ThreadCode(thread, labels.get(cfg.entry()), labelSpans, actions, locals, rest);
+    return new ThreadCode(thread, labels.get(cfg.entry()), labelSpans, actions, locals, rest, List.copyOf(waits));
   }
 
   private void walk(int node, Path p, boolean started, List<Path> done) {
@@ -343,7 +358,7 @@ final class StepBuilder {
     Instr in = cfg.node(node);
     boolean isShared = shared(in);
     if (!(in instanceof Instr.Nop || in instanceof Instr.Reset || in instanceof Instr.Done || in instanceof Instr.Iter
-        || in instanceof Instr.LoopHead)) {
+        || in instanceof Instr.LoopHead || in instanceof Instr.OpMark || (in instanceof Instr.Cost c && c.amount() == null))) {
       if (p.spans.isEmpty() || !p.spans.get(p.spans.size() - 1).equals(in.span())) {
         p.spans.add(in.span());
       }
@@ -361,7 +376,101 @@ final class StepBuilder {
       done.add(p);
       return;
     }
+    current = node;
     step(in, p, done, next -> walk(next.node, next.path, true, done));
+  }
+
+  /** The node {@link #step} is at (read before it continues the walk). */
+  private int current;
+
+  // ---------------------------------------------------------------- costs
+
+  private boolean costs() {
+    return program.cost.tracked;
+  }
+
+  /**
+   * Charges {@code ns} to the path: all of it is time passing (for threads blocked on this
+   * one), and inside an operation it adds to the operation's latency, lat[self].
+   */
+  private void charge(Path p, TlaExpr ns, boolean inOp) {
+    if (!costs() || ns.equals(new TlaExpr.Num(0))) {
+      return;
+    }
+    p.elapsed = Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, p.elapsed, ns), p.nonNull);
+    if (inOp) {
+      TlaExpr now = p.store.readAt("lat", ExprGen.SELF);
+      p.store.writeAt("lat", ExprGen.SELF, Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, now, ns), p.nonNull));
+    }
+  }
+
+  private void charge(Path p, long ns, boolean inOp) {
+    charge(p, new TlaExpr.Num(ns), inOp);
+  }
+
+  /** A profile price as a named constant of the module (Cost_syscall) when it is not zero. */
+  private TlaExpr price(String specific, String general) {
+    long v = program.cost.price(specific, general);
+    String key = specific != null && program.cost.profile.containsKey(specific) ? specific : general;
+    return v == 0 ? new TlaExpr.Num(0) : new TlaExpr.Name(layout.costName(key));
+  }
+
+  /**
+   * An atomic on a refcount: local or remote by the CPU that last wrote its cache line, which
+   * becomes this thread's CPU.
+   */
+  private void atomicOnLine(Path p, String heap, TlaExpr obj, FieldSym f, boolean inOp) {
+    String line = layout.lineField.get(f);
+    if (line == null) {
+      return;
+    }
+    TlaExpr mine = new TlaExpr.Apply("CpuOf", List.of(ExprGen.SELF));
+    TlaExpr owner = p.store.readField(heap, obj, line);
+    charge(p, new TlaExpr.If(new TlaExpr.Infix(BinOp.EQ, owner, mine), price(null, "atomic_local"),
+        price(null, "atomic_remote")), inOp);
+    p.store.writeField(heap, obj, line, mine);
+  }
+
+  private final List<ThreadCode.WaitSite> waits = new ArrayList<>();
+
+  /** Costs tracked: where this thread kind can block inside an operation (labels only). */
+  private void collectWaits() {
+    if (!costs()) {
+      return;
+    }
+    for (Map.Entry<Integer, String> l : labels.entrySet()) {
+      int id = l.getKey();
+      if (!cfg.inOp().contains(id)) {
+        continue;
+      }
+      Instr in = cfg.node(id);
+      TlaExpr waker = n("waker");
+      if (cfg.flushes().containsKey(id)) {
+        Symbol.WorkSym w = cfg.flushes().get(id);
+        ThreadSym worker = program.threads.stream().filter(t -> t.worker == w).findFirst().orElse(null);
+        if (worker != null) {
+          waits.add(new ThreadCode.WaitSite(l.getValue(), new TlaExpr.Infix(BinOp.IN, waker, n(layout.threadConst.get(worker))),
+              "flush_work(" + w.name() + ")"));
+        }
+      } else if (in instanceof Instr.Await a) {
+        TlaExpr cond = new Path().gen().gen(a.cond(), new ArrayList<>());
+        waits.add(new ThreadCode.WaitSite(l.getValue(), new TlaExpr.Prefix(UnOp.NOT, cond), "await"));
+      } else if (in instanceof Instr.LockOp lk && lk.isLock()) {
+        TlaExpr holder = lockHolder(lk.target(), new Path());
+        waits.add(new ThreadCode.WaitSite(l.getValue(), new TlaExpr.Infix(BinOp.EQ, holder, waker), "lock"));
+      }
+    }
+  }
+
+  private TlaExpr lockHolder(Expr target, Path p) {
+    if (target instanceof Expr.Field f) {
+      ExprGen g = p.gen();
+      TlaExpr obj = g.gen(f.obj(), new ArrayList<>());
+      StructSym s = g.structOf(f.obj());
+      return p.store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(s.fields().get(f.field().text())));
+    }
+    Symbol.GlobalSym g = (Symbol.GlobalSym) program.names.get((Expr.Name) target);
+    return p.store.read(layout.globalVar.get(g));
   }
 
   /** A continuation: go on at {@code node} with {@code path}. */
@@ -372,6 +481,33 @@ final class StepBuilder {
   }
 
   private void step(Instr in, Path p, List<Path> done, Cont k) {
+    final boolean inOp = cfg.inOp().contains(current);
+    if (in instanceof Instr.Cost c) {
+      if (c.amount() == null && c.unless() != null) {
+        TlaExpr skip = p.gen().gen(c.unless(), new ArrayList<>());
+        charge(p, new TlaExpr.If(skip, new TlaExpr.Num(0), new TlaExpr.Num(c.fixed())), inOp);
+      } else if (c.amount() == null) {
+        charge(p, c.fixed(), inOp);
+      } else {
+        List<ExprGen.Obligation> obs = new ArrayList<>();
+        TlaExpr v = p.gen().gen(c.amount(), obs);
+        Path ok = discharge(p, obs, in, done);
+        charge(ok, v, inOp);
+        k.go(new Next(c.next(), ok));
+        return;
+      }
+      k.go(new Next(c.next(), p));
+      return;
+    }
+    if (in instanceof Instr.OpMark m) {
+      if (m.begin()) {
+        p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));
+      } else {
+        opEnd(p, m.op());
+      }
+      k.go(new Next(m.next(), p));
+      return;
+    }
     if (in instanceof Instr.Assign a) {
       List<ExprGen.Obligation> obs = new ArrayList<>();
       TlaExpr v = p.gen().gen(a.value(), obs);
@@ -391,6 +527,7 @@ final class StepBuilder {
       fault(full, "model_bound", in, null, done);
       Path ok = p.copy();
       ok.guard(anyFree);
+      charge(ok, price("alloc_" + a.struct().name(), "alloc"), inOp);
       String name = ok.fresh("new_" + a.struct().name());
       ok.bindings.add(new Binding(false, name, new TlaExpr.Choose(new TlaExpr.Bound(o, pool), free)));
       TlaExpr obj = new TlaExpr.Name(name);
@@ -411,6 +548,7 @@ final class StepBuilder {
       FieldSym f = s.fields().get(r.target().field().text());
       String fname = layout.fieldName.get(f);
       TlaExpr cur = ok.store.readField(heap, obj, fname);
+      atomicOnLine(ok, heap, obj, f, inOp);
       if (r.isGet()) {
         ok.store.writeField(heap, obj, fname, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
         k.go(new Next(r.next(), ok));
@@ -434,6 +572,7 @@ final class StepBuilder {
       } else {
         zero.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
         zero.forgetLiveness(heap);
+        charge(zero, price("free_" + s.name(), "free"), inOp);
         k.go(new Next(r.next(), zero));
       }
       return;
@@ -458,6 +597,7 @@ final class StepBuilder {
       live.guard(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
       live.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
       live.forgetLiveness(heap);
+      charge(live, price("free_" + s.name(), "free"), inOp);
       k.go(new Next(f.next(), live));
       return;
     }
@@ -497,8 +637,18 @@ final class StepBuilder {
       return;
     }
     if (in instanceof Instr.LockOp l) {
+      if (l.isLock()) {
+        charge(p, price(null, "lock_local"), inOp);
+      }
       lockOp(l, p, done, k);
       return;
+    }
+    if (in instanceof Instr.Rcu r) {
+      switch (r.op()) {
+        case SYNC_START, BARRIER -> charge(p, price(null, "grace_period"), inOp);
+        case CALL -> charge(p, price(null, "call_rcu"), inOp);
+        default -> { }
+      }
     }
     if (in instanceof Instr.Proc pr) {
       proc(pr, p, done, k);
@@ -919,6 +1069,27 @@ final class StepBuilder {
     done.add(p);
   }
 
+  /**
+   * The end of an operation: op_end records it (name, thread, latency, and each `latency …
+   * when` condition over the op's parameters) for this step only; lat[self] starts over.
+   */
+  private void opEnd(Path p, FnSym op) {
+    List<Map.Entry<String, TlaExpr>> rec = new ArrayList<>();
+    String name = op.decl.operation();
+    rec.add(Map.entry("op", new TlaExpr.Str(name)));
+    rec.add(Map.entry("thread", ExprGen.SELF));
+    rec.add(Map.entry("ns", p.store.readAt("lat", ExprGen.SELF)));
+    List<dev.inflight.translator.ast.Decl.Latency> ls = program.cost.latencies;
+    for (int i = 0; i < ls.size(); i++) {
+      if (ls.get(i).when() != null && ls.get(i).op().text().equals(name)) {
+        rec.add(Map.entry("when" + (i + 1), p.gen().gen(ls.get(i).when(), new ArrayList<>())));
+      }
+    }
+    p.store.write("op_end", new TlaExpr.Record(rec));
+    p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));
+    p.opEnded = true;
+  }
+
   // ---------------------------------------------------------------- actions
 
   private static final Map<String, String> FAULT_SUFFIX = Map.of(
@@ -961,6 +1132,21 @@ final class StepBuilder {
       inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name("fault")), p.faultRecord));
       inner.add(unchanged(List.of("fault")));
     } else {
+      if (costs()) {
+        if (!p.opEnded) {
+          p.store.write("op_end", n("NoOpEnd"));
+        }
+        if (anyWaits && !p.elapsed.equals(new TlaExpr.Num(0))) {
+          // Threads blocked on this one wait as long as this step takes.
+          TlaExpr lat = p.store.read("lat");
+          String x = p.fresh("w");
+          TlaExpr blocked = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, n(x), ExprGen.SELF),
+              new TlaExpr.Apply("WaitsFor", List.of(n(x), ExprGen.SELF)));
+          p.store.write("lat", new TlaExpr.FunCons(List.of(new TlaExpr.Bound(x, n("Threads"))),
+              new TlaExpr.Infix(BinOp.PLUS, new TlaExpr.FunApp(lat, List.of(n(x))),
+                  new TlaExpr.If(blocked, p.elapsed, new TlaExpr.Num(0)))));
+        }
+      }
       LinkedHashMap<String, TlaExpr> changes = p.store.changes();
       for (Map.Entry<String, TlaExpr> c : changes.entrySet()) {
         inner.add(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Primed(new TlaExpr.Name(c.getKey())), c.getValue()));

@@ -11,7 +11,15 @@ import java.util.Map;
  * for a daemon the labels where it is at rest.
  */
 public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> labels,
-    List<Action> actions, List<LocalVar> locals, List<String> rest) {
+    List<Action> actions, List<LocalVar> locals, List<String> rest, List<WaitSite> waits) {
+
+  /**
+   * Costs tracked: a label inside an operation where a thread of this kind can block. While it
+   * is blocked there, it accrues the time of every step of a thread that {@code waker} (over
+   * {@code self}, the blocked thread, and {@code waker}, the stepping one) admits: the work
+   * item's worker for flush_work, the holder for a held lock, anyone for an `await`.
+   */
+  public record WaitSite(String label, dev.inflight.translator.tla.TlaExpr waker, String what) {}
 
   /** A thread-local TLA+ variable: a function from the kind's threads to values. */
   public record LocalVar(String tla, String dsl, boolean hidden, dev.inflight.translator.tla.TlaExpr initial) {}

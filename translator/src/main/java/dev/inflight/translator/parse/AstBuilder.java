@@ -183,7 +183,7 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
 
   @Override
   public Object visitThreadDecl(InflightParser.ThreadDeclContext ctx) {
-    return new Decl.Thread(ident(ctx.name), expr(ctx.count), block(ctx.body), ctx.isDaemon != null, span(ctx));
+    return new Decl.Thread(ident(ctx.name), expr(ctx.count), block(ctx.body), ctx.isDaemon != null, expr(ctx.cpu), span(ctx));
   }
 
   @Override
@@ -197,7 +197,27 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
     for (InflightParser.ParamContext p : ctx.params) {
       params.add(new Param(ident(p.name), type(p.type), span(p)));
     }
-    return new Decl.Fn(ident(ctx.name), params, block(ctx.body), span(ctx));
+    return new Decl.Fn(ident(ctx.name), params, block(ctx.body), ctx.isOp != null, ident(ctx.opName), span(ctx));
+  }
+
+  @Override
+  public Object visitCostDecl(InflightParser.CostDeclContext ctx) {
+    List<Decl.CostEntry> entries = new ArrayList<>();
+    for (InflightParser.CostEntryContext e : ctx.entries) {
+      Ident key = e.name == null ? null : new Ident(e.name.getText(), span(e.name));
+      entries.add(new Decl.CostEntry(key, expr(e.value), span(e)));
+    }
+    return new Decl.Cost(entries, span(ctx));
+  }
+
+  @Override
+  public Object visitProfileDecl(InflightParser.ProfileDeclContext ctx) {
+    return new Decl.Profile(unquote(ctx.path.getText()), span(ctx));
+  }
+
+  @Override
+  public Object visitLatencyDecl(InflightParser.LatencyDeclContext ctx) {
+    return new Decl.Latency(ident(ctx.op), expr(ctx.bound), expr(ctx.cond), span(ctx));
   }
 
   @Override
@@ -326,6 +346,11 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
       branches.add(block(b));
     }
     return new Stmt.Either(branches, span(ctx));
+  }
+
+  @Override
+  public Object visitCostStmt(InflightParser.CostStmtContext ctx) {
+    return new Stmt.Cost(expr(ctx.amount), span(ctx));
   }
 
   @Override

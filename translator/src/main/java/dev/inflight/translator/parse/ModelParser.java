@@ -54,7 +54,7 @@ public final class ModelParser {
         return "a struct member (`ref`, `lock`, `set`, `queue` or `NAME = VALUE`) or `}`";
       case "topDecl":
       case "file":
-        return "a declaration (`model`, `include`, `const`, `struct`, `var`, `lock`, `set`, `queue`, `thread`, `fn`, `check`, `invariant`, `eventually`)";
+        return "a declaration (`model`, `include`, `const`, `struct`, `var`, `lock`, `set`, `queue`, `thread`, `fn`, `check`, `invariant`, `eventually`, `cost`, `profile`, `latency`)";
       default:
         return null;
     }

@@ -44,6 +44,8 @@ public final class Program {
 
   /** Whether the model uses RCU at all (its state exists only then). */
   public boolean usesRcu;
+  /** The cost model: profile, operations, latency properties; tracked or not. */
+  public final CostModel cost = new CostModel();
 
   /** `live(S)` and similar: the struct a name argument denotes. */
   public final Map<Expr.Name, StructSym> structRefs = new IdentityHashMap<>();

@@ -40,16 +40,33 @@ public final class Resolver {
   private final Set<String> includedKeys = new HashSet<>();
   private final Set<Symbol.LocalSym> readBeforeWarned = new HashSet<>();
 
+  private final List<Decl.Cost> costBlocks = new ArrayList<>();
+  private Decl.Profile profileDecl;
+  private Path rootPath;
+  private ModelFile rootFile;
+
   private Resolver(Diagnostics diags, Library library) {
     this.diags = diags;
     this.library = library;
   }
 
   public static Resolved resolve(ModelFile root, Path rootPath, Library library, Diagnostics diags) {
+    return resolve(root, rootPath, library, null, false, diags);
+  }
+
+  /**
+   * @param profile a machine profile that replaces the model's `profile` (a name or path), or null
+   * @param trackCost track costs even without a latency property (for a cost report)
+   */
+  public static Resolved resolve(ModelFile root, Path rootPath, Library library, String profile, boolean trackCost,
+      Diagnostics diags) {
     Resolver r = new Resolver(diags, library);
+    r.rootPath = rootPath;
+    r.rootFile = root;
     r.includedKeys.add(key(rootPath, root.source().path()));
     r.collect(root, rootPath);
     r.program.files.add(0, root);
+    r.setUpCosts(root, profile, trackCost);
     r.resolveBodies();
     r.checkRecursion();
     return new Resolved(r.program);
@@ -74,6 +91,9 @@ public final class Resolver {
       } else if (d instanceof Decl.Include inc) {
         include(inc, path);
       } else if (d instanceof Decl.Const c) {
+        if (c.name() != null && libraryDefault(c, file)) {
+          continue;
+        }
         if (declareTop(c.name(), "constant")) {
           program.consts.put(c.name().text(), new Symbol.ConstSym(c));
         }
@@ -109,9 +129,22 @@ public final class Resolver {
         if (declareTop(w.name(), "work item")) {
           program.works.put(w.name().text(), new Symbol.WorkSym(w));
         }
+      } else if (d instanceof Decl.Cost c) {
+        costBlocks.add(c);
+      } else if (d instanceof Decl.Profile pr) {
+        if (profileDecl == null) {
+          profileDecl = pr;
+        }
+      } else if (d instanceof Decl.Latency l) {
+        if (l.op() != null) {
+          program.cost.latencies.add(l);
+        }
       } else if (d instanceof Decl.Fn f) {
         if (declareTop(f.name(), "function")) {
           FnSym fn = new FnSym(f);
+          if (f.operation() != null) {
+            program.cost.ops.computeIfAbsent(f.operation(), k -> new ArrayList<>()).add(fn);
+          }
           for (Param p : f.params()) {
             if (p.name() == null) {
               continue;
@@ -152,6 +185,25 @@ public final class Resolver {
         program.properties.add(p);
       }
     }
+  }
+
+  /**
+   * A library's const is a default the model may set: when the model (the root file) and a
+   * library file both declare a const, the model's declaration is the one (whichever comes
+   * first). True when {@code c} was settled that way and needs no declaring.
+   */
+  private boolean libraryDefault(Decl.Const c, ModelFile file) {
+    Symbol.ConstSym prev = program.consts.get(c.name().text());
+    if (prev == null) {
+      return false;
+    }
+    boolean mine = file == rootFile;
+    boolean prevFromRoot = prev.decl.span().file() == rootFile.source();
+    if (mine && !prevFromRoot) {
+      program.consts.put(c.name().text(), new Symbol.ConstSym(c)); // the model sets the library's default
+      return true;
+    }
+    return !mine && prevFromRoot; // the library's default, already set by the model
   }
 
   private boolean declareTop(Ident name, String what) {
@@ -207,6 +259,116 @@ public final class Resolver {
     Path cwd = Path.of("").toAbsolutePath();
     Path abs = p.toAbsolutePath().normalize();
     return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
+  }
+
+  // ---------------------------------------------------------------- cost model
+
+  /**
+   * Decides whether costs are tracked and loads the machine profile: the `--profile` choice or
+   * the model's `profile`, then the model's own `cost { }` entries over it.
+   */
+  private void setUpCosts(ModelFile root, String override, boolean trackCost) {
+    CostModel cost = program.cost;
+    cost.tracked = trackCost || !cost.latencies.isEmpty();
+    if (!cost.tracked) {
+      return;
+    }
+    Span at = profileDecl != null ? profileDecl.span()
+        : !cost.latencies.isEmpty() ? cost.latencies.get(0).span() : root.source().span(0, 0);
+    String wanted = override != null ? override : profileDecl != null ? profileDecl.path() : null;
+    if (wanted != null) {
+      loadProfile(wanted, override != null ? null : profileDecl.span(), at);
+    }
+    // The model's own entries refine its profile; an explicit --profile wins over them (the model
+    // only adds entries that profile lacks), so `--profile single-cpu` means that machine.
+    for (Decl.Cost c : costBlocks) {
+      entries(c).forEach((k, v) -> {
+        if (override == null) {
+          cost.profile.put(k, v);
+        } else {
+          cost.profile.putIfAbsent(k, v);
+        }
+      });
+    }
+    if (wanted == null && costBlocks.isEmpty()) {
+      diags.noProfile(at);
+    }
+  }
+
+  private void loadProfile(String wanted, Span declSpan, Span at) {
+    List<String> tries = new ArrayList<>();
+    tries.add(wanted);
+    if (!wanted.endsWith(".cost")) {
+      tries.add(wanted + ".cost");
+    }
+    SourceFile source = null;
+    for (String t : tries) {
+      Path direct = Path.of(t);
+      Path sibling = rootPath == null ? null : rootPath.toAbsolutePath().getParent().resolve(t);
+      for (Path p : java.util.Arrays.asList(declSpan == null ? direct : null, sibling)) {
+        if (p != null && java.nio.file.Files.isRegularFile(p)) {
+          source = SourceLoader.read(p, displayPath(p), diags);
+          break;
+        }
+      }
+      if (source == null) {
+        Optional<Library.Entry> e = library.find(t.startsWith("specs/") ? t.substring(6) : t);
+        if (e.isEmpty()) {
+          e = library.find("profiles/" + t);
+        }
+        if (e.isPresent()) {
+          source = SourceLoader.decode(e.get().bytes(), e.get().displayPath(), diags);
+        }
+      }
+      if (source != null) {
+        break;
+      }
+    }
+    if (source == null) {
+      diags.profileNotFound(declSpan != null ? declSpan : at, wanted, "xeon-2011, manycore-2023, single-cpu");
+      return;
+    }
+    program.cost.profileName = source.path();
+    ModelFile file = ModelParser.parse(source, diags);
+    for (Decl d : file.decls()) {
+      if (d instanceof Decl.Cost c) {
+        program.cost.profile.putAll(entries(c));
+      }
+    }
+  }
+
+  private Map<String, Long> entries(Decl.Cost c) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (Decl.CostEntry e : c.entries()) {
+      if (e.name() == null) {
+        continue;
+      }
+      Long v = e.value() instanceof Expr.IntLit i ? i.value() : null;
+      if (v == null || v < 0 || (e.name().text().equals("cpus") && v < 1)) {
+        diags.badCostValue(e.span(), e.name().text());
+        continue;
+      }
+      out.put(e.name().text(), v);
+    }
+    return out;
+  }
+
+  /** Latency properties: the operation, a constant bound, and `when` over the op's parameters. */
+  private void resolveLatencies() {
+    for (Decl.Latency l : program.cost.latencies) {
+      List<FnSym> fns = program.cost.ops.get(l.op().text());
+      if (fns == null) {
+        diags.unknownOp(l.op().span(), l.op().text(), String.join(", ", program.cost.ops.keySet()));
+      }
+      constExpr(l.bound());
+      if (l.when() != null && fns != null) {
+        if (fns.size() > 1) {
+          diags.whenOnSharedOp(l.when().span(), l.op().text(), fns.stream().map(FnSym::name).toList());
+        } else {
+          new ExprResolver(fns.get(0)).expr(l.when());
+        }
+      }
+    }
   }
 
   // ---------------------------------------------------------------- bodies
@@ -268,7 +430,7 @@ public final class Resolver {
         continue;
       }
       topNames.put(name.text(), at);
-      ThreadSym t = new ThreadSym(new Decl.Thread(name, null, thread, true, at));
+      ThreadSym t = new ThreadSym(new Decl.Thread(name, null, thread, true, null, at));
       t.worker = w;
       program.threads.add(t);
       w.pendingRef = ref(w.pending, at);
@@ -295,6 +457,10 @@ public final class Resolver {
 
   private void resolveBodies() {
     synthesizeWorkers();
+    resolveLatencies();
+    for (ThreadSym t : List.copyOf(program.threads)) {
+      constExpr(t.decl.cpu());
+    }
     for (StructSym s : program.structs.values()) {
       for (FieldSym f : s.fields().values()) {
         if (f.member instanceof Member.Ref r && r.release() != null) {
@@ -361,7 +527,7 @@ public final class Resolver {
         continue;
       }
       topNames.put(name, at);
-      ThreadSym t = new ThreadSym(new Decl.Thread(new Ident(name, at), null, new Block(List.of(), at), true, at));
+      ThreadSym t = new ThreadSym(new Decl.Thread(new Ident(name, at), null, new Block(List.of(), at), true, null, at));
       t.rcuCallback = fn;
       program.threads.add(t);
     }
@@ -532,6 +698,13 @@ public final class Resolver {
       return null;
     }
 
+    public Void visitCost(Stmt.Cost s) {
+      exprs.costNames = true;
+      exprs.expr(s.amount());
+      exprs.costNames = false;
+      return null;
+    }
+
     public Void visitAtomic(Stmt.Atomic s) {
       block(s.body());
       return null;
@@ -587,6 +760,8 @@ public final class Resolver {
     private final Scope scope;
     private final Deque<Map<String, Symbol.BoundSym>> bound = new ArrayDeque<>();
     boolean writing;
+    /** In a `cost` statement: names the model does not declare are machine-profile entries. */
+    boolean costNames;
 
     ExprResolver(Scope scope) {
       this.scope = scope;
@@ -674,6 +849,19 @@ public final class Resolver {
       }
       if (program.works.containsKey(n)) {
         program.names.put(e, program.works.get(n));
+        return null;
+      }
+      if (costNames) {
+        Long v = program.cost.profile.get(n);
+        if (v != null) {
+          program.names.put(e, new Symbol.CostSym(n, v));
+          program.cost.used.add(n);
+        } else if (program.cost.tracked) {
+          diags.unknownCost(e.span(), n, program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
+              suggest(n, program.cost.profile.keySet()));
+        } else {
+          program.names.put(e, new Symbol.CostSym(n, 0));
+        }
         return null;
       }
       List<String> visible = new ArrayList<>();

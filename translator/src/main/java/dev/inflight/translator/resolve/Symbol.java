@@ -94,4 +94,19 @@ public sealed interface Symbol {
       return ident.text();
     }
   }
+
+  /** A machine-profile entry named in a `cost` statement: `syscall`, `atomic_remote`, … */
+  final class CostSym implements Symbol {
+    public final String key;
+    public final long value;
+
+    public CostSym(String key, long value) {
+      this.key = key;
+      this.value = value;
+    }
+
+    public String name() {
+      return key;
+    }
+  }
 }

@@ -8,6 +8,8 @@ public final class ThreadSym implements Scope {
   public final Decl.Thread decl;
   private final Map<String, Symbol.LocalSym> locals = Scope.Locals.create();
   public int count = 1;
+  /** `on cpu N`: the CPU of the first thread of the kind (the others follow), or -1. */
+  public int cpu = -1;
 
   public ThreadSym(Decl.Thread decl) {
     this.decl = decl;

@@ -1,0 +1,178 @@
+package dev.inflight.driver.cli;
+
+import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.report.CostReport;
+import dev.inflight.driver.report.TextReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** `inflight diff A B`: verdicts side by side and each operation's latency ratio, on one profile. */
+@Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = "Compare two models (before and after a patch) on one machine profile: their verdicts side by side"
+        + " and each operation's latency, with the after/before ratio. Did the patch make it faster without making it unsafe?",
+    footer = {"", "Exit codes (the worse of the two models'):",
+        "  0  all properties and latency bounds hold",
+        "  1  a property or a latency bound is violated",
+        "  2  bad input or usage",
+        "  3  incomplete (timeout, state limit, model bound exceeded, out of memory)",
+        "  4  internal error"})
+final class DiffCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Mixin
+  CommonOptions common;
+
+  @Parameters(index = "0", paramLabel = "BEFORE", description = "The model before the patch (.ifl).")
+  Path before;
+
+  @Parameters(index = "1", paramLabel = "AFTER", description = "The model after the patch (.ifl).")
+  Path after;
+
+  @Mixin
+  CostOptions costs;
+
+
+  @Override
+  public Integer call() {
+    if (costs.invalid() != null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), costs.invalid());
+    }
+    CostReport a = CostCommand.run(before, common.overrides, costs.profile, costs.request(), null);
+    CostReport b = CostCommand.run(after, common.overrides, costs.profile, costs.request(), null);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    for (CostReport r : List.of(a, b)) {
+      if (r.check().verdict() == Verdict.BAD_INPUT || r.samples() == null) {
+        TextReport.print(r.check(), new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
+      }
+    }
+    if (costs.format == CostOptions.Format.json) {
+      Map<String, Object> extra = new LinkedHashMap<>();
+      extra.put("ratios", ratios(a, b));
+      out.print(CostReport.renderJson(List.of(a, b), extra));
+    } else {
+      out.print(render(a, b));
+    }
+    out.flush();
+    return Math.max(a.verdict().exitCode, b.verdict().exitCode);
+  }
+
+  /** after/before of each operation's mean and max, for operations both completed. */
+  static Map<String, Map<String, Double>> ratios(CostReport a, CostReport b) {
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    for (String op : ops(a, b)) {
+      CostReport.OpStats x = a.op(op);
+      CostReport.OpStats y = b.op(op);
+      if (x != null && y != null && x.count() > 0 && y.count() > 0 && x.mean() > 0 && x.max() > 0) {
+        out.put(op, Map.of("mean", y.mean() / x.mean(), "max", (double) y.max() / x.max()));
+      }
+    }
+    return out;
+  }
+
+  /** The operations either model completed (library operations a model never calls are left out). */
+  private static Set<String> ops(CostReport a, CostReport b) {
+    Set<String> ops = new LinkedHashSet<>();
+    a.ops().stream().filter(o -> o.count() > 0).forEach(o -> ops.add(o.op()));
+    b.ops().stream().filter(o -> o.count() > 0).forEach(o -> ops.add(o.op()));
+    return ops;
+  }
+
+  static String render(CostReport a, CostReport b) {
+    StringBuilder s = new StringBuilder();
+    List<String[]> head = new ArrayList<>();
+    head.add(new String[] {"", "before", "after"});
+    head.add(new String[] {"model", a.check().file(), b.check().file()});
+    head.add(new String[] {"profile", profile(a), profile(b)});
+    head.add(new String[] {"verdict", verdict(a), verdict(b)});
+    head.add(new String[] {"distinct states", Long.toString(a.check().statistics().distinct()), Long.toString(b.check().statistics().distinct())});
+    s.append(plain(head)).append('\n');
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"operation", "before mean", "before max", "after mean", "after max", "after/before mean", "after/before max"});
+    Map<String, Map<String, Double>> r = ratios(a, b);
+    for (String op : ops(a, b)) {
+      CostReport.OpStats x = a.op(op);
+      CostReport.OpStats y = b.op(op);
+      Map<String, Double> q = r.get(op);
+      rows.add(new String[] {op, mean(x), max(x), mean(y), max(y), q == null ? "-" : ratio(q.get("mean")), q == null ? "-" : ratio(q.get("max"))});
+    }
+    if (r.size() > 1 && r.size() == ops(a, b).size()) {
+      // When one unit of work runs each operation once (a message: one write, one read), the
+      // sums are its cost.
+      double am = 0, ax = 0, bm = 0, bx = 0;
+      for (String op : r.keySet()) {
+        am += a.op(op).mean();
+        ax += a.op(op).max();
+        bm += b.op(op).mean();
+        bx += b.op(op).max();
+      }
+      rows.add(new String[] {"sum", String.format(Locale.ROOT, "%,.0f ns", am), String.format(Locale.ROOT, "%,.0f ns", ax),
+          String.format(Locale.ROOT, "%,.0f ns", bm), String.format(Locale.ROOT, "%,.0f ns", bx), ratio(bm / am), ratio(bx / ax)});
+    }
+    s.append(SweepTable.table(rows));
+    s.append('\n').append(conclusion(a, b, r));
+    return s.toString();
+  }
+
+  private static String conclusion(CostReport a, CostReport b, Map<String, Map<String, Double>> r) {
+    boolean safe = b.verdict() == Verdict.HOLDS;
+    List<String> parts = new ArrayList<>();
+    r.forEach((op, q) -> {
+      double m = q.get("mean");
+      parts.add(op + " " + (m < 1 ? String.format(Locale.ROOT, "%.2fx faster", 1 / m)
+          : m > 1 ? String.format(Locale.ROOT, "%.2fx slower", m) : "unchanged") + " on average");
+    });
+    return (safe ? "after: every property and latency bound holds" : "after: does not hold (" + verdict(b) + ")")
+        + (parts.isEmpty() ? "" : "; " + String.join(", ", parts)) + "\n";
+  }
+
+  private static String profile(CostReport r) {
+    return r.samples() == null ? "-" : r.samples().profile() == null ? "model's cost block" : r.samples().profile();
+  }
+
+  private static String verdict(CostReport r) {
+    String v = r.verdict().name().toLowerCase(Locale.ROOT);
+    if (r.check().violated() != null) {
+      return v + " (" + r.check().violated().name() + ")";
+    }
+    List<String> slow = r.bounds().stream().filter(x -> !x.holds()).map(x -> x.latency().name()).toList();
+    return slow.isEmpty() ? v : v + " (" + String.join(", ", slow) + ")";
+  }
+
+  private static String mean(CostReport.OpStats s) {
+    return s == null || s.count() == 0 ? "-" : String.format(Locale.ROOT, "%,.0f ns", s.mean());
+  }
+
+  private static String max(CostReport.OpStats s) {
+    return s == null || s.count() == 0 ? "-" : String.format(Locale.ROOT, "%,d ns", s.max());
+  }
+
+  private static String ratio(double v) {
+    return String.format(Locale.ROOT, "%.3gx", v);
+  }
+
+  /** Two or three left-aligned columns. */
+  private static String plain(List<String[]> rows) {
+    int w0 = rows.stream().mapToInt(x -> x[0].length()).max().orElse(0);
+    int w1 = rows.stream().mapToInt(x -> x[1].length()).max().orElse(0);
+    StringBuilder b = new StringBuilder();
+    for (String[] x : rows) {
+      b.append(String.format("%-" + w0 + "s  %-" + w1 + "s  %s", x[0], x[1], x[2]).stripTrailing()).append('\n');
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,170 @@
+package dev.inflight.translator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inflight.translator.diag.DiagnosticRenderer;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.SourceFile;
+import dev.inflight.translator.emit.Emitted;
+import dev.inflight.translator.parse.SourceLoader;
+import dev.inflight.translator.resolve.Library;
+import dev.inflight.translator.testing.Sany;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the cost model puts in a module (docs/cost-model.md): nothing unless costs are tracked;
+ * then CPU placement, prices as constants, lat/op_end, cache-line owners, blocking, latency
+ * invariants. SANY must accept every tracked module.
+ */
+class CostModelTest {
+
+  static void assertSany(Emitted e) {
+    Sany.Result sany = Sany.parseText(e.moduleName(), e.tla());
+    assertThat(sany.ok()).as(sany.describe()).isTrue();
+  }
+
+  static final String MODEL = """
+      model m
+      cost {
+        cpus = 4
+        syscall = 100
+        atomic_local = 10
+        atomic_remote = 200
+        queue_work = 700
+      }
+      struct obj bound 1 {
+        ref count = 1
+      }
+      var shared: obj = null
+      var gc_pass = 0
+      work w: pass
+      fn pass() {
+        cost syscall * 3
+        gc_pass = gc_pass + 1
+      }
+      fn inner(x: obj) {
+        get x.count
+        put x.count
+      }
+      op fn outer(x: obj, n) {
+        cost syscall
+        inner(x)
+      }
+      op send fn write(x: obj) {
+        queue_work(w)
+        flush_work(w)
+      }
+      op send fn writev(x: obj) {
+        inner(x)
+      }
+      op fn inner_op(x: obj) {
+        get x.count
+        put x.count
+      }
+      op fn wrapper(x: obj) {
+        inner_op(x)
+      }
+      thread a on cpu 2 {
+        p = alloc obj
+        shared = p
+        outer(p, 1)
+        write(p)
+        writev(p)
+        wrapper(p)
+      }
+      thread b {
+        await shared != null
+        q = shared
+        outer(q, 2)
+      }
+      """;
+
+  static Emitted translate(String model, Translator.Options options) {
+    Diagnostics diags = new Diagnostics();
+    SourceFile source = SourceLoader.decode(model.getBytes(StandardCharsets.UTF_8), "t.ifl", diags);
+    Translator.Result r = Translator.translate(source, null, options, diags);
+    assertThat(r.ok()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isTrue();
+    return r.emitted();
+  }
+
+  static Translator.Options plain() {
+    return new Translator.Options(Map.of(), Library.packaged(), null);
+  }
+
+  @Test
+  void withoutALatencyBoundOrACostReportThereIsNoCostState() {
+    Emitted e = translate(MODEL, plain());
+
+    assertThat(e.tla()).doesNotContainPattern("\\blat\\b").doesNotContain("op_end").doesNotContain("CpuOf")
+        .doesNotContain("Cost_").doesNotContain("WaitsFor").doesNotContain("count_cpu");
+    assertThat(e.sourceMap().cost()).isNull();
+  }
+
+  @Test
+  void trackedCostsPlaceThreadsPriceStepsAndRecordCompletions() {
+    Emitted e = translate(MODEL, plain().withCosts(null));
+    String tla = e.tla();
+
+    // a is placed on CPU 2; b takes the first CPU in declaration order; the worker the next.
+    assertThat(tla).contains("CpuOf(t) ==").contains("CASE t = a -> 2").contains("[] t = b -> 0")
+        .contains("[] t = w_worker -> 1");
+    assertThat(tla).contains("Cost_syscall == 100").contains("Cost_atomic_remote == 200");
+    assertThat(tla).containsPattern("VARIABLES [^=]*\\blat\\b[^=]*\\bop_end\\b");
+    // a refcount's cache line remembers its CPU; an atomic is local or remote by it
+    assertThat(tla).contains("count_cpu |-> CpuOf(self)")
+        .contains("IF obj[a_inner_x[self]].count_cpu = CpuOf(self)");
+    // two functions, one operation; and an operation inside another is part of it
+    assertThat(tla).contains("op |-> \"send\"").contains("op |-> \"outer\"").contains("op |-> \"wrapper\"")
+        .doesNotContain("op |-> \"inner_op\"").doesNotContain("op |-> \"write\"");
+    // queue_work of a pending item is free
+    assertThat(tla).contains("IF w_pending THEN 0 ELSE 700");
+    // a thread blocked in flush_work inside an operation waits on the worker's steps
+    assertThat(tla).contains("WaitsFor(self, waker) ==").contains("waker \\in Thread_w_worker");
+    assertThat(e.sourceMap().cost().ops()).containsExactly("outer", "send", "inner_op", "wrapper");
+    assertThat(e.sourceMap().cost().cpus()).containsEntry("a", 2).containsEntry("b", 0);
+    assertThat(e.cfg()).contains("  a = a\n").contains("  b = b\n");
+    assertSany(e);
+  }
+
+  @Test
+  void latencyBoundsAreInvariantsOverCompletions() {
+    Emitted e = translate(MODEL + "latency outer <= 400\nlatency outer <= 150 when n == 1\n", plain());
+
+    assertThat(e.tla()).contains("Latency_outer_1 == op_end.op = \"outer\" => op_end.ns \\leq 400")
+        .contains("Latency_outer_2 ==").contains("op_end.when2 => op_end.ns \\leq 150");
+    assertThat(e.tla()).contains("when2 |-> a_outer_n[self] = 1");
+    assertThat(e.cfg()).contains("INVARIANTS\n").contains("  Latency_outer_1\n").contains("  Latency_outer_2\n");
+    assertThat(e.sourceMap().properties()).anyMatch(p -> p.name().equals("latency_outer_1") && p.kind().equals("latency"))
+        .anyMatch(p -> p.name().equals("latency_outer_2"));
+    assertSany(e);
+  }
+
+  @Test
+  void anExplicitProfileWinsOverTheModelsOwnEntries() {
+    Emitted e = translate(MODEL, plain().withCosts("single-cpu"));
+
+    assertThat(e.tla()).contains("CpuOf(t) == 0").contains("Cost_syscall == 100")
+        .contains("Cost_atomic_remote == 8");
+    assertThat(e.sourceMap().cost().profile()).isEqualTo("specs/profiles/single-cpu.cost");
+  }
+
+  @Test
+  void aModelSetsALibraryConstsDefault() {
+    String model = """
+        model m
+        include "kernel/af_unix_v6.8.ifl"
+        const TRIGGER_GC = 0
+        const SANE_USER = 1
+        const GC_BACKGROUND_INFLIGHT = 32000
+        thread t {
+          u = alloc user_struct
+          me = task_new(100, u)
+        }
+        """;
+    Emitted e = translate(model, plain());
+
+    assertThat(e.tla()).contains("GC_BACKGROUND_INFLIGHT == 32000").doesNotContain("GC_BACKGROUND_INFLIGHT == 0");
+  }
+}
