@@ -35,6 +35,10 @@ public final class Layout {
   public final Map<ThreadSym, String> threadConst = new LinkedHashMap<>();
   public final Map<ThreadSym, List<String>> threadIds = new LinkedHashMap<>();
   public final Map<ThreadSym, String> threadStep = new LinkedHashMap<>();
+  /** The module's name: the model's, renamed only if it clashes. */
+  public final String moduleName;
+  /** The operator of each user property (`invariant` / `eventually`). */
+  public final Map<dev.inflight.translator.ast.Decl.Property, String> propertyName = new LinkedHashMap<>();
   /** Local variables: (thread kind, local) → TLA+ variable. */
   private final Map<ThreadSym, Map<Object, String>> localVar = new LinkedHashMap<>();
 
@@ -77,6 +81,12 @@ public final class Layout {
         ids.add(namer.name("obj:" + s.name() + ":" + i, s.name() + "_" + i));
       }
       objects.put(s, ids);
+    }
+    // The module and the properties are named with the DSL's other names, before lowering
+    // hands out any bound variable name (Namer#bound), so that those move aside, not these.
+    moduleName = namer.name("module", program.modelName);
+    for (dev.inflight.translator.ast.Decl.Property p : program.properties) {
+      propertyName.put(p, namer.name(p, p.name().text()));
     }
   }
 
