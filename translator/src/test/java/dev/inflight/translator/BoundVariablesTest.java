@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The variables the translator binds in the module (CHOOSE, \E, \A, comprehension, function
  * constructor and LET names, operator parameters) never collide with a name of the module nor
- * with a variable bound around them. SANY rejects any shadowing ("Multiply-defined symbol"), so
- * each model here must pass it.
+ * with a variable bound around them, and substituting a value into a binder's scope renames the
+ * value's own bound variables instead of capturing them. SANY rejects any shadowing
+ * ("Multiply-defined symbol"), so each model here must pass it.
  */
 class BoundVariablesTest {
 
@@ -178,5 +179,79 @@ class BoundVariablesTest {
         }
         """);
     assertThat(e.tla()).contains("g' = Cardinality({_WF_x \\in all : s[_WF_x].n = 0})");
+  }
+
+  // ---------------------------------------------------------------- capture-avoiding substitution
+
+  @Test
+  void aComprehensionSubstitutedIntoOneOfTheSameVariableIsRenamed() {
+    // The user's report: `s` is inlined into the second comprehension, whose variable is `b` too.
+    Emitted e = translate("""
+        model m
+        struct s { x = 0 }
+        set set_a of s
+        set set_c of s
+        var g = 0
+        thread th {
+          atomic {
+            sa = {b in set_a : b.x == 1}
+            tt = {b in set_c : b in sa}
+            g = count(tt)
+          }
+        }
+        """);
+    assertThat(e.tla()).contains("g' = Cardinality({b \\in set_c : b \\in {b2 \\in set_a : s[b2].x = 1}})");
+  }
+
+  @Test
+  void substitutedValuesOfGlobalsFieldsAndQuantifiersAreRenamedToo() {
+    Emitted e = translate("""
+        model m
+        struct s {
+          x = 0
+          set kids of s
+        }
+        set set_a of s
+        set chosen of s
+        var ok = false
+        thread th {
+          p = alloc s
+          atomic {
+            chosen = {b in set_a : b.x == 1}
+            p.kids = {b in set_a : b.x == 2}
+            ok = forall b in set_a : b in chosen || (exists c in p.kids : c == b && (exists b2 in chosen : b2 == c))
+          }
+        }
+        """);
+    // Inside `forall b`, the values of `chosen` and `p.kids` bind b2 instead; the set of
+    // `exists b2` is outside that variable's scope, so its own b2 stands.
+    assertThat(e.tla()).contains("""
+            /\\ ok' =
+                 \\A b \\in set_a :
+                   b \\in {b2 \\in set_a : s[b2].x = 1} \\/
+                     \\E c \\in {b2 \\in set_a : s[b2].x = 2} :
+                       c = b /\\ \\E b2 \\in {b2 \\in set_a : s[b2].x = 1} : b2 = c
+        """);
+  }
+
+  @Test
+  void closuresSubstitutedIntoClosuresGetTheirOwnDefinitionNames() {
+    Emitted e = translate("""
+        model m
+        struct s { next: s }
+        set roots of s
+        var g = 0
+        thread th {
+          atomic {
+            r = closure(roots, z : {z.next})
+            r2 = closure({w in r : w in roots}, z : {z.next} minus r)
+            g = count(r2)
+          }
+        }
+        """);
+    // r's definitions occur in the second closure, so its own are named apart; inside its step,
+    // r's variable z would be captured by the step's z, so it is renamed
+    assertThat(e.tla()).contains("Cardinality(LET reach1_1_2 ==", "LET reach1_1 ==",
+        "(UNION {{s[z2].next} : z2 \\in roots})", "IN reach1_1_2)");
   }
 }

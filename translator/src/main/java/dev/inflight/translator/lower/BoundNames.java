@@ -18,7 +18,9 @@ import java.util.Set;
  *   <li>an outer name differs from every name bound anywhere in the path so far (it encloses all
  *       of it, expressions built before it included);
  *   <li>an inner name differs from the outer names, from the variables bound around it, and from
- *       every name in the values substituted into its scope, so it neither shadows nor captures.
+ *       every name in the values substituted into its scope, so it neither shadows nor captures;
+ *   <li>a value substituted under variables bound around it has its own bound variables renamed
+ *       away from theirs ({@link #substitute}).
  * </ul>
  *
  * <p>A path that splits copies its names: the paths continue independently.
@@ -57,5 +59,25 @@ final class BoundNames {
     String n = namer.bound(wanted, x -> outer.contains(x) || enclosing.contains(x) || used.contains(x));
     inner.add(n);
     return n;
+  }
+
+  /**
+   * {@code value}, to be placed under the variables {@code enclosing}: any variable it binds
+   * under one of their names is renamed (capture-avoiding substitution).
+   */
+  TlaExpr substitute(TlaExpr value, Collection<String> enclosing) {
+    if (enclosing.isEmpty()) {
+      return value;
+    }
+    if (Binders.bound(value).stream().noneMatch(enclosing::contains)) {
+      return value;
+    }
+    Set<String> avoid = Binders.names(value);
+    avoid.addAll(enclosing);
+    return Binders.renameBound(value, enclosing::contains, old -> {
+      String n = inner(old, avoid);
+      avoid.add(n);
+      return n;
+    });
   }
 }

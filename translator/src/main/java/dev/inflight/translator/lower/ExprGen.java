@@ -80,7 +80,7 @@ final class ExprGen {
       if (activeBound.isEmpty() && out != null) {
         out.add(new Obligation(ctx, obj, s, f.span()));
       }
-      return store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field));
+      return names.substitute(store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field)), activeBound);
     }
     if (e instanceof Expr.Call c) {
       return call(c, ctx, out);
@@ -157,10 +157,10 @@ final class ExprGen {
       return new TlaExpr.Name(layout.constName.get(c));
     }
     if (s instanceof Symbol.GlobalSym g) {
-      return store.read(layout.globalVar.get(g));
+      return names.substitute(store.read(layout.globalVar.get(g)), activeBound);
     }
     if (s instanceof Symbol.LocalSym l) {
-      return store.readAt(layout.local(thread, l), SELF);
+      return names.substitute(store.readAt(layout.local(thread, l), SELF), activeBound);
     }
     if (s instanceof Symbol.BoundSym b) {
       String v = bound.get(b);
@@ -172,7 +172,11 @@ final class ExprGen {
     throw new IllegalStateException("unresolved name " + n.name().text() + " at " + n.span());
   }
 
-  /** Names the TLA+ variable of a DSL quantifier, comprehension or closure variable. */
+  /**
+   * Names the TLA+ variable of a DSL quantifier, comprehension or closure variable. Values the
+   * body reads from the store are substituted with their own bound variables renamed away from
+   * it (see {@link BoundNames#substitute}).
+   */
   private String bind(dev.inflight.translator.ast.Ident var) {
     String v = names.inner(var.text(), activeBound);
     activeBound.add(v);
@@ -228,7 +232,7 @@ final class ExprGen {
 
   /** {@code {o \in Pool_S : S[o].st = "live"}} over the current heap. */
   TlaExpr live(StructSym s) {
-    TlaExpr heap = store.read(layout.heapVar.get(s));
+    TlaExpr heap = names.substitute(store.read(layout.heapVar.get(s)), activeBound);
     String o = names.inner("o", activeBound, heap);
     TlaExpr st = new TlaExpr.Select(new TlaExpr.FunApp(heap, List.of(new TlaExpr.Name(o))), "st");
     return new TlaExpr.SetFilter(new TlaExpr.Bound(o, new TlaExpr.Name(layout.poolConst.get(s))),

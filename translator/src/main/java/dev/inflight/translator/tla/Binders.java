@@ -10,12 +10,13 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
- * The names an expression binds and uses.
+ * The names an expression binds and uses, and capture-avoiding renaming of its bound variables.
  *
  * <p>A generator that substitutes one expression into another (a value into a comprehension's
  * predicate, say) must not let a variable bound inside the substituted value meet a variable of
  * the same name bound around it: SANY rejects the redefinition, and a free occurrence would be
- * captured. {@link #names} tells which names to avoid when choosing a new bound variable.
+ * captured. {@link #names} tells which names to avoid when choosing a new bound variable;
+ * {@link #renameBound} renames the variables a value binds before it is substituted.
  *
  * <p>Binders are the variables of {@code \A}, {@code \E}, {@code CHOOSE}, set filters and maps,
  * function constructors, and LET definitions with their parameters. Record field names are not
@@ -45,6 +46,19 @@ public final class Binders {
             }
         }
         return out;
+    }
+
+    /**
+     * {@code e} with every variable it binds whose name {@code clashes} renamed to
+     * {@code fresh.apply(name)}, and each occurrence bound by it renamed too: the same value,
+     * safe to substitute under binders of the clashing names. {@code fresh} must give names that
+     * do not occur in {@code e} (nor clash). Returns {@code e} itself when nothing clashes.
+     */
+    public static TlaExpr renameBound(TlaExpr e, Predicate<String> clashes, UnaryOperator<String> fresh) {
+        if (bound(e).stream().noneMatch(clashes)) {
+            return e;
+        }
+        return new Rename(clashes, fresh, null, false).map(e, Map.of());
     }
 
     /**
