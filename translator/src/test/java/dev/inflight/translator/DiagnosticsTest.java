@@ -301,6 +301,40 @@ class DiagnosticsTest {
             5 |   sk = 1
               |        ^
             """),
+        src("free of null", """
+            model m
+            struct sock { ref refcnt = 1 }
+            thread t {
+              free null
+            }
+            """, """
+            error[E0300]: type mismatch: expected an object, found null
+             --> t.ifl:4:8
+              |
+            4 |   free null
+              |        ^^^^
+              = help: `null` points to no object
+            """),
+        src("free of an element of a set only ever empty", """
+            model m
+            struct sock { ref refcnt = 1 }
+            struct file { ref f_count = 1 }
+            fn close_all(s) {
+              for f in s {
+                free f
+              }
+            }
+            thread t {
+              close_all({})
+            }
+            """, """
+            error[E0300]: type mismatch: expected an object, found null
+             --> t.ifl:6:10
+              |
+            6 |     free f
+              |          ^
+              = help: nothing says which struct `f` points to: it only ever holds `null` or elements of `{}`
+            """),
         src("get on a field that is not a ref", """
             model m
             struct sock {

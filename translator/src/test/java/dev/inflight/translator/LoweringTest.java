@@ -9,6 +9,7 @@ import dev.inflight.translator.emit.Emitted;
 import dev.inflight.translator.emit.SourceMap;
 import dev.inflight.translator.parse.SourceLoader;
 import dev.inflight.translator.resolve.Library;
+import dev.inflight.translator.testing.Sany;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,14 @@ class LoweringTest {
     Translator.Result r = Translator.translate(source, null, new Translator.Options(Map.of(), Library.packaged(), null), diags);
     assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isEmpty();
     return r.emitted();
+  }
+
+  /** {@link #emit}, and SANY must accept the generated module (parse and semantic analysis). */
+  static Emitted emitAccepted(String model) {
+    Emitted e = emit(model);
+    Sany.Result sany = Sany.parseText(e.moduleName(), e.tla());
+    assertThat(sany.ok()).as("SANY rejects the generated module:%n%s%n%s", sany.describe(), e.tla()).isTrue();
+    return e;
   }
 
   static List<String> labels(Emitted e, String thread) {

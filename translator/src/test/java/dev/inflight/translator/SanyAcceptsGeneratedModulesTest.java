@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every example's generated module, written with its .cfg and source map into a fresh directory,
- * passes SANY's parser and semantic analysis, and its root module is the one the translator named.
+ * passes SANY's parser and semantic analysis, and its root module is the one the translator named;
+ * no variable it binds is a name of the module.
  */
 class SanyAcceptsGeneratedModulesTest {
 
@@ -44,5 +45,6 @@ class SanyAcceptsGeneratedModulesTest {
     assertThat(sany.ok()).as("SANY rejects the module of %s:%n%s", e.display(), sany.describe()).isTrue();
     assertThat(sany.errors()).isEmpty();
     assertThat(sany.rootModule().getName().toString()).isEqualTo(module);
+    BoundVariablesTest.assertNoBoundVariableIsAModuleName(r.emitted().module());
   }
 }

@@ -12096,12 +12096,12 @@ unix_gc_work_worker_L96_1(self) ==
                                                      ![self] = LET reach1_1 ==
                                                                        {u \in gc_candidates :
                                                                          unix_sock[u].inflight >
-                                                                           Cardinality({b1_ \in unix_queued :
-                                                                                         sk_buff[b1_].rcv \in
+                                                                           Cardinality({b1_2 \in unix_queued :
+                                                                                         sk_buff[b1_2].rcv \in
                                                                                            gc_candidates /\
-                                                                                           sk_buff[b1_].fp #
+                                                                                           sk_buff[b1_2].fp #
                                                                                              NULL /\
-                                                                                           sk_buff[b1_].fp =
+                                                                                           sk_buff[b1_2].fp =
                                                                                              unix_sock[u].file})} \cup
                                                                          (UNION {{v \in gc_candidates :
                                                                                    \E b2 \in unix_queued :
@@ -12113,12 +12113,12 @@ unix_gc_work_worker_L96_1(self) ==
                                                                                          unix_sock[v].file} :
                                                                                   x \in {u \in gc_candidates :
                                                                                           unix_sock[u].inflight >
-                                                                                            Cardinality({b1_ \in unix_queued :
-                                                                                                          sk_buff[b1_].rcv \in
+                                                                                            Cardinality({b1_2 \in unix_queued :
+                                                                                                          sk_buff[b1_2].rcv \in
                                                                                                             gc_candidates /\
-                                                                                                            sk_buff[b1_].fp #
+                                                                                                            sk_buff[b1_2].fp #
                                                                                                               NULL /\
-                                                                                                            sk_buff[b1_].fp =
+                                                                                                            sk_buff[b1_2].fp =
                                                                                                               unix_sock[u].file})}})
                                                                    reach1_2 ==
                                                                        reach1_1 \cup
@@ -12136,22 +12136,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_flag_maybe_cycle \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -12165,22 +12165,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_candidates \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -12195,12 +12195,12 @@ unix_gc_work_worker_L96_1(self) ==
                          gc_candidates \
                            (LET reach1_1 ==
                                     {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})} \cup
                                       (UNION {{v \in gc_candidates :
                                                 \E b2 \in unix_queued :
@@ -12208,11 +12208,11 @@ unix_gc_work_worker_L96_1(self) ==
                                                     sk_buff[b2].fp = unix_sock[v].file} :
                                                x \in {u \in gc_candidates :
                                                        unix_sock[u].inflight >
-                                                         Cardinality({b1_ \in unix_queued :
-                                                                       sk_buff[b1_].rcv \in
+                                                         Cardinality({b1_2 \in unix_queued :
+                                                                       sk_buff[b1_2].rcv \in
                                                                          gc_candidates /\
-                                                                         sk_buff[b1_].fp # NULL /\
-                                                                         sk_buff[b1_].fp =
+                                                                         sk_buff[b1_2].fp # NULL /\
+                                                                         sk_buff[b1_2].fp =
                                                                            unix_sock[u].file})}})
                                 reach1_2 ==
                                     reach1_1 \cup
@@ -12230,12 +12230,12 @@ unix_gc_work_worker_L96_1(self) ==
                            gc_candidates \
                              (LET reach1_1 ==
                                       {u \in gc_candidates :
-                                        unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                              sk_buff[b1_].rcv \in
+                                        unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                              sk_buff[b1_2].rcv \in
                                                                                 gc_candidates /\
-                                                                                sk_buff[b1_].fp #
+                                                                                sk_buff[b1_2].fp #
                                                                                   NULL /\
-                                                                                sk_buff[b1_].fp =
+                                                                                sk_buff[b1_2].fp =
                                                                                   unix_sock[u].file})} \cup
                                         (UNION {{v \in gc_candidates :
                                                   \E b2 \in unix_queued :
@@ -12243,11 +12243,12 @@ unix_gc_work_worker_L96_1(self) ==
                                                       sk_buff[b2].fp = unix_sock[v].file} :
                                                  x \in {u \in gc_candidates :
                                                          unix_sock[u].inflight >
-                                                           Cardinality({b1_ \in unix_queued :
-                                                                         sk_buff[b1_].rcv \in
+                                                           Cardinality({b1_2 \in unix_queued :
+                                                                         sk_buff[b1_2].rcv \in
                                                                            gc_candidates /\
-                                                                           sk_buff[b1_].fp # NULL /\
-                                                                           sk_buff[b1_].fp =
+                                                                           sk_buff[b1_2].fp #
+                                                                             NULL /\
+                                                                           sk_buff[b1_2].fp =
                                                                              unix_sock[u].file})}})
                                   reach1_2 ==
                                       reach1_1 \cup
@@ -12263,22 +12264,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_candidates \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -12292,22 +12293,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_flag_candidate \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -12321,22 +12322,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_inflight_list \cup
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup

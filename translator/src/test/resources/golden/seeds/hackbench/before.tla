@@ -11059,12 +11059,12 @@ unix_gc_work_worker_L96_1(self) ==
                                                      ![self] = LET reach1_1 ==
                                                                        {u \in gc_candidates :
                                                                          unix_sock[u].inflight >
-                                                                           Cardinality({b1_ \in unix_queued :
-                                                                                         sk_buff[b1_].rcv \in
+                                                                           Cardinality({b1_2 \in unix_queued :
+                                                                                         sk_buff[b1_2].rcv \in
                                                                                            gc_candidates /\
-                                                                                           sk_buff[b1_].fp #
+                                                                                           sk_buff[b1_2].fp #
                                                                                              NULL /\
-                                                                                           sk_buff[b1_].fp =
+                                                                                           sk_buff[b1_2].fp =
                                                                                              unix_sock[u].file})} \cup
                                                                          (UNION {{v \in gc_candidates :
                                                                                    \E b2 \in unix_queued :
@@ -11076,12 +11076,12 @@ unix_gc_work_worker_L96_1(self) ==
                                                                                          unix_sock[v].file} :
                                                                                   x \in {u \in gc_candidates :
                                                                                           unix_sock[u].inflight >
-                                                                                            Cardinality({b1_ \in unix_queued :
-                                                                                                          sk_buff[b1_].rcv \in
+                                                                                            Cardinality({b1_2 \in unix_queued :
+                                                                                                          sk_buff[b1_2].rcv \in
                                                                                                             gc_candidates /\
-                                                                                                            sk_buff[b1_].fp #
+                                                                                                            sk_buff[b1_2].fp #
                                                                                                               NULL /\
-                                                                                                            sk_buff[b1_].fp =
+                                                                                                            sk_buff[b1_2].fp =
                                                                                                               unix_sock[u].file})}})
                                                                    reach1_2 ==
                                                                        reach1_1 \cup
@@ -11099,22 +11099,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_flag_maybe_cycle \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -11128,22 +11128,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_candidates \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -11158,12 +11158,12 @@ unix_gc_work_worker_L96_1(self) ==
                          gc_candidates \
                            (LET reach1_1 ==
                                     {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})} \cup
                                       (UNION {{v \in gc_candidates :
                                                 \E b2 \in unix_queued :
@@ -11171,11 +11171,11 @@ unix_gc_work_worker_L96_1(self) ==
                                                     sk_buff[b2].fp = unix_sock[v].file} :
                                                x \in {u \in gc_candidates :
                                                        unix_sock[u].inflight >
-                                                         Cardinality({b1_ \in unix_queued :
-                                                                       sk_buff[b1_].rcv \in
+                                                         Cardinality({b1_2 \in unix_queued :
+                                                                       sk_buff[b1_2].rcv \in
                                                                          gc_candidates /\
-                                                                         sk_buff[b1_].fp # NULL /\
-                                                                         sk_buff[b1_].fp =
+                                                                         sk_buff[b1_2].fp # NULL /\
+                                                                         sk_buff[b1_2].fp =
                                                                            unix_sock[u].file})}})
                                 reach1_2 ==
                                     reach1_1 \cup
@@ -11193,12 +11193,12 @@ unix_gc_work_worker_L96_1(self) ==
                            gc_candidates \
                              (LET reach1_1 ==
                                       {u \in gc_candidates :
-                                        unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                              sk_buff[b1_].rcv \in
+                                        unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                              sk_buff[b1_2].rcv \in
                                                                                 gc_candidates /\
-                                                                                sk_buff[b1_].fp #
+                                                                                sk_buff[b1_2].fp #
                                                                                   NULL /\
-                                                                                sk_buff[b1_].fp =
+                                                                                sk_buff[b1_2].fp =
                                                                                   unix_sock[u].file})} \cup
                                         (UNION {{v \in gc_candidates :
                                                   \E b2 \in unix_queued :
@@ -11206,11 +11206,12 @@ unix_gc_work_worker_L96_1(self) ==
                                                       sk_buff[b2].fp = unix_sock[v].file} :
                                                  x \in {u \in gc_candidates :
                                                          unix_sock[u].inflight >
-                                                           Cardinality({b1_ \in unix_queued :
-                                                                         sk_buff[b1_].rcv \in
+                                                           Cardinality({b1_2 \in unix_queued :
+                                                                         sk_buff[b1_2].rcv \in
                                                                            gc_candidates /\
-                                                                           sk_buff[b1_].fp # NULL /\
-                                                                           sk_buff[b1_].fp =
+                                                                           sk_buff[b1_2].fp #
+                                                                             NULL /\
+                                                                           sk_buff[b1_2].fp =
                                                                              unix_sock[u].file})}})
                                   reach1_2 ==
                                       reach1_1 \cup
@@ -11226,22 +11227,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_candidates \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -11255,22 +11256,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_flag_candidate \
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
@@ -11284,22 +11285,22 @@ unix_gc_work_worker_L96_1(self) ==
          gc_inflight_list \cup
            LET reach1_1 ==
                    {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                           sk_buff[b1_].rcv \in gc_candidates /\
-                                                             sk_buff[b1_].fp # NULL /\
-                                                             sk_buff[b1_].fp =
+                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                             sk_buff[b1_2].fp # NULL /\
+                                                             sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
                      (UNION {{v \in gc_candidates :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_ \in unix_queued :
-                                                                            sk_buff[b1_].rcv \in
+                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                            sk_buff[b1_2].rcv \in
                                                                               gc_candidates /\
-                                                                              sk_buff[b1_].fp #
+                                                                              sk_buff[b1_2].fp #
                                                                                 NULL /\
-                                                                              sk_buff[b1_].fp =
+                                                                              sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup

@@ -155,6 +155,49 @@ class ModelCheckerTest {
     assertThat(r.trace().summary()).startsWith("`eventually one` ").contains(r.file() + ":13");
   }
 
+  /**
+   * A global named like a generated bound variable, a comprehension substituted into one of the
+   * same variable, and `{}` passed before a typed set: TLC parses the module and the values mean
+   * what the DSL says (`q` is not in `sa`; only `p` counts).
+   */
+  @Test
+  void boundVariablesAndEmptySetArgumentsMeanWhatTheDslSays() throws IOException {
+    CheckReport r = check("names.ifl", """
+        model names
+
+        struct s { x = 0 }
+        set set_a of s
+        set set_c of s
+        var x = 0
+        var n = 0
+
+        fn visit(objs) {
+          for o in objs {
+            x = x + o.x
+          }
+        }
+
+        thread th {
+          p = alloc s
+          q = alloc s
+          atomic {
+            p.x = 1
+            add(set_a, p)
+            add(set_a, q)
+            add(set_c, q)
+            sa = {b in set_a : b.x == 1}
+            n = count({b in set_c : b in sa})
+          }
+          visit({})
+          visit(set_a)
+          assert(n == 0 && x == 1)
+        }
+        """, CheckOptions.defaults());
+
+    assertThat(r.verdict()).as(describe(r)).isEqualTo(Verdict.HOLDS);
+    assertThat(r.diagnostics()).isEmpty();
+  }
+
   @Test
   void badInputIsReportedWithoutRunningTlc() throws IOException {
     CheckReport r = check("bad.ifl", "model bad\n\nthread t {\n  x = nosuch\n}\n", CheckOptions.defaults());

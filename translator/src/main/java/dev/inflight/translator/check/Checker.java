@@ -43,6 +43,10 @@ public final class Checker {
   private boolean quiet;
   /** Functions being inferred (guards against recursion, which the resolver reports). */
   private final Set<FnSym> inferring = new HashSet<>();
+  /** Whether the current inference round changed the type of a local or parameter. */
+  private boolean inferred;
+  /** Inference rounds stop here even if types still change (each round only refines them). */
+  private static final int MAX_INFERENCE_ROUNDS = 16;
 
   private Checker(Program program, Diagnostics diags) {
     this.program = program;
@@ -101,14 +105,8 @@ public final class Checker {
         }
       }
     }
-    // Infer locals quietly (twice, to reach a fixpoint through loops), then check loudly.
-    quiet = true;
-    for (int round = 0; round < 2; round++) {
-      for (ThreadSym t : p.threads) {
-        new Body(t, false).block(t.decl.body());
-      }
-    }
-    quiet = false;
+    // Declared parameter types first: inference flows through them (an argument's type can
+    // come from the parameter it is passed to).
     for (FnSym f : p.fns.values()) {
       for (int i = 0; i < f.params.size(); i++) {
         Type declared = declaredParamType(f, i);
@@ -117,6 +115,16 @@ public final class Checker {
         }
       }
     }
+    // Infer locals quietly (at least twice, to reach a fixpoint through loops, and on while
+    // a round still learns something), then check loudly.
+    quiet = true;
+    for (int round = 0; round < 2 || (inferred && round < MAX_INFERENCE_ROUNDS); round++) {
+      inferred = false;
+      for (ThreadSym t : p.threads) {
+        new Body(t, false).block(t.decl.body());
+      }
+    }
+    quiet = false;
     for (ThreadSym t : p.threads) {
       new Body(t, false).block(t.decl.body());
     }
@@ -318,6 +326,15 @@ public final class Checker {
     }
   }
 
+  /** Refines what is known of a local's or parameter's type (see {@link Type#refine}). */
+  private void refine(Symbol.LocalSym l, Type seen) {
+    Type t = Type.refine(l.type, seen);
+    if (t != l.type) {
+      l.type = t;
+      inferred = true;
+    }
+  }
+
   private void report(Runnable r) {
     if (!quiet) {
       r.run();
@@ -362,9 +379,7 @@ public final class Checker {
           types.put(target, l.type == null ? Type.ERROR : l.type);
           return;
         }
-        if (l.type == null || (l.type.equals(Type.NULL) && value instanceof Type.Obj)) {
-          l.type = value;
-        }
+        refine(l, value);
         types.put(target, l.type == null ? Type.ERROR : l.type);
         if (l.type != null) {
           expectAssign(l.type, value, at);
@@ -387,6 +402,29 @@ public final class Checker {
       expect(value, want, at);
     }
 
+    /**
+     * {@code e} is used where a value of type {@code want} belongs: a local or parameter whose
+     * type is only partly known (an object of no known struct, a set of no known element) takes
+     * it, and an empty set literal is a set of {@code want}'s element. So `f(me, {})` types `{}`
+     * as the parameter's set, and a parameter only ever given `{}` learns its element type from
+     * how the function uses it.
+     */
+    private void narrow(Expr e, Type want) {
+      if (want == null) {
+        return;
+      }
+      if (e instanceof Expr.SetLit lit && lit.elems().isEmpty() && want instanceof Type.SetT st && st.elem() != null) {
+        types.put(e, want);
+      } else if (e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l
+          && (l.type instanceof Type.Obj || l.type instanceof Type.SetT)) {
+        refine(l, want);
+        types.put(e, l.type);
+      } else if (e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.BoundSym b && b.type instanceof Type.Obj) {
+        b.type = Type.refine(b.type, want);
+        types.put(e, b.type);
+      }
+    }
+
     public Void visitAssign(Stmt.Assign s) {
       Type value;
       if (s.value() instanceof Expr.Call c && program.calls.containsKey(c)) {
@@ -401,6 +439,7 @@ public final class Checker {
         value = expr(s.value());
       }
       assign(s.target(), value, s.value().span());
+      narrow(s.value(), types.get(s.target()));
       return null;
     }
 
@@ -430,9 +469,15 @@ public final class Checker {
 
     private void objectOperand(Expr e) {
       Type t = expr(e);
-      if (!(t instanceof Type.Obj) && !(t instanceof Type.Error)) {
-        report(() -> diags.typeMismatch(e.span(), "an object", t.describe()));
+      if (!(t instanceof Type.Obj o && o.struct() != null) && !(t instanceof Type.Error)) {
+        report(() -> diags.typeMismatch(e.span(), "an object", t.describe(), t.equals(Type.NULL) ? noStruct(e, "`null` points to no object") : null));
       }
+    }
+
+    /** Why an expression typed as `null` is no object: it is `null`, or nothing says what it points to. */
+    private String noStruct(Expr e, String ifNull) {
+      return e instanceof Expr.NullLit ? ifNull
+          : "nothing says which struct `" + e.span().text() + "` points to: it only ever holds `null` or elements of `{}`";
     }
 
     public Void visitIf(Stmt.If s) {
@@ -475,13 +520,14 @@ public final class Checker {
       } else if (!(c instanceof Type.Error)) {
         report(() -> diags.typeMismatch(s.collection().span(), "a set or queue", c.describe()));
       }
-      if (s.var() != null && scope != null) {
-        Symbol.LocalSym l = scope.locals().get(s.var().text());
-        if (l != null && (l.type == null || l.type.equals(Type.NULL))) {
-          l.type = elem;
-        }
+      Symbol.LocalSym var = s.var() != null && scope != null ? scope.locals().get(s.var().text()) : null;
+      if (var != null) {
+        refine(var, elem);
       }
       block(s.body());
+      if (var != null && var.type instanceof Type.Obj o && o.struct() != null) {
+        narrow(s.collection(), new Type.SetT(o.struct())); // the body says what the set holds
+      }
       return null;
     }
 
@@ -532,8 +578,10 @@ public final class Checker {
         return null;
       }
       Type t = expr(s.value());
-      if (f.returnType == null || f.returnType.equals(Type.NULL)) {
-        f.returnType = t;
+      Type before = f.returnType;
+      f.returnType = Type.refine(f.returnType, t);
+      if (f.returnType != before) {
+        inferred = true;
       } else {
         expect(t, f.returnType, s.value().span());
       }
@@ -571,13 +619,12 @@ public final class Checker {
           continue;
         }
         Symbol.LocalSym p = f.params.get(i);
-        if (p.type == null || (p.type.equals(Type.NULL) && a instanceof Type.Obj)) {
-          if (!quiet || p.type == null) {
-            p.type = a;
-          }
-        } else {
+        Type before = p.type;
+        refine(p, a);
+        if (p.type == before) {
           expect(a, p.type, c.args().get(i).span());
         }
+        narrow(c.args().get(i), p.type);
       }
       if (!quiet && !f.checked) {
         f.checked = true;
@@ -625,6 +672,10 @@ public final class Checker {
           Type a1 = expr(c.args().get(1));
           if (a0 instanceof Type.SetT st) {
             expect(a1, new Type.Obj(st.elem()), c.args().get(1).span());
+            narrow(c.args().get(1), new Type.Obj(st.elem()));
+            if (a1 instanceof Type.Obj o) {
+              narrow(c.args().get(0), new Type.SetT(o.struct()));
+            }
           } else if (!(a0 instanceof Type.Error)) {
             report(() -> diags.typeMismatch(c.args().get(0).span(), "a set", a0.describe()));
           }
@@ -691,11 +742,12 @@ public final class Checker {
         return Type.VOID;
       }
       Symbol.LocalSym p = f.params.get(0);
-      if (p.type == null || (p.type.equals(Type.NULL) && obj instanceof Type.Obj)) {
-        p.type = obj;
-      } else {
+      Type before = p.type;
+      refine(p, obj);
+      if (p.type == before) {
         expect(obj, p.type, c.args().get(0).span());
       }
+      narrow(c.args().get(0), p.type);
       if (!quiet && !f.checked) {
         f.checked = true;
         new Body(f, false).block(f.decl.body());
@@ -744,12 +796,22 @@ public final class Checker {
     }
 
     public Type visitField(Expr.Field e) {
-      Type o = expr(e.obj());
-      if (o instanceof Type.Error || e.field() == null) {
+      Type seen = expr(e.obj());
+      if (seen instanceof Type.Error || e.field() == null) {
         return Type.ERROR;
       }
+      if (seen.equals(Type.NULL)) {
+        // An object of no known struct yet (an element of `{}`, say): a field only one struct
+        // has says which.
+        List<StructSym> with = program.structs.values().stream().filter(s -> s.fields().containsKey(e.field().text())).toList();
+        if (with.size() == 1) {
+          narrow(e.obj(), new Type.Obj(with.get(0)));
+          seen = types.get(e.obj());
+        }
+      }
+      Type o = seen;
       if (!(o instanceof Type.Obj obj) || obj.struct() == null) {
-        report(() -> diags.typeMismatch(e.obj().span(), "an object", o.describe(), o.equals(Type.NULL) ? "`null` has no fields" : null));
+        report(() -> diags.typeMismatch(e.obj().span(), "an object", o.describe(), o.equals(Type.NULL) ? noStruct(e.obj(), "`null` has no fields") : null));
         return Type.ERROR;
       }
       FieldSym f = obj.struct().fields().get(e.field().text());
@@ -845,10 +907,16 @@ public final class Checker {
           if (l instanceof Type.Lock || l instanceof Type.QueueT) {
             report(() -> diags.typeMismatch(e.left().span(), "a comparable value", l.describe()));
           }
+          narrow(e.left(), r);
+          narrow(e.right(), l);
           return Type.BOOL;
         case IN: case NOT_IN:
           if (r instanceof Type.SetT st) {
             expect(l, new Type.Obj(st.elem()), e.left().span());
+            narrow(e.left(), new Type.Obj(st.elem()));
+            if (l instanceof Type.Obj o) {
+              narrow(e.right(), new Type.SetT(o.struct()));
+            }
           } else if (r instanceof Type.QueueT q) {
             expect(l, new Type.Obj(q.elem()), e.left().span());
           } else if (!(r instanceof Type.Error)) {
@@ -894,8 +962,9 @@ public final class Checker {
 
     public Type visitSetComp(Expr.SetComp e) {
       Type s = expr(e.set());
-      Type elem = bindVar(e.var(), e.pred(), s, e.set().span());
+      bindVar(e.var(), e.pred(), s, e.set().span());
       expect(expr(e.pred()), Type.BOOL, e.pred().span());
+      Type elem = learnElement(e.var(), e.pred(), e.set(), s);
       return elem instanceof Type.Obj o ? new Type.SetT(o.struct()) : Type.ERROR;
     }
 
@@ -903,6 +972,7 @@ public final class Checker {
       Type s = expr(e.set());
       bindVar(e.var(), e.body(), s, e.set().span());
       expect(expr(e.body()), Type.BOOL, e.body().span());
+      learnElement(e.var(), e.body(), e.set(), s);
       return Type.BOOL;
     }
 
@@ -910,27 +980,49 @@ public final class Checker {
       Type roots = expr(e.roots());
       Type elem = bindVar(e.var(), e.step(), roots, e.roots().span());
       Type step = expr(e.step());
+      learnElement(e.var(), e.step(), e.roots(), roots);
       if (!(step instanceof Type.Error) && !(elem instanceof Type.Error) && !step.accepts(roots)) {
         report(() -> diags.typeMismatch(e.step().span(), roots.describe(), step.describe(), "each step must give a set of the same objects as the roots"));
       }
       return roots instanceof Type.SetT ? roots : Type.ERROR;
     }
 
+    /**
+     * After the body of a quantifier or comprehension: when the set's element type was not
+     * known but the body's use of the bound variable tells it, the set learns it (see
+     * {@link #narrow}). Returns the bound variable's type.
+     */
+    private Type learnElement(dev.inflight.translator.ast.Ident var, Expr body, Expr setExpr, Type set) {
+      Symbol.BoundSym b = boundSym(var, body);
+      if (b == null) {
+        return elementOf(set);
+      }
+      if (b.type instanceof Type.Obj o && o.struct() != null) {
+        narrow(setExpr, new Type.SetT(o.struct()));
+      }
+      return b.type;
+    }
+
+    private Type elementOf(Type set) {
+      if (set instanceof Type.SetT st) {
+        return new Type.Obj(st.elem());
+      }
+      if (set instanceof Type.QueueT q) {
+        return new Type.Obj(q.elem());
+      }
+      return Type.ERROR;
+    }
+
     /** Gives the bound variable of a quantifier or comprehension its element type. */
     private Type bindVar(dev.inflight.translator.ast.Ident var, Expr body, Type set, Span setSpan) {
-      Type elem;
-      if (set instanceof Type.SetT st) {
-        elem = new Type.Obj(st.elem());
-      } else if (set instanceof Type.QueueT q) {
-        elem = new Type.Obj(q.elem());
-      } else {
-        if (!(set instanceof Type.Error)) {
-          report(() -> diags.typeMismatch(setSpan, "a set", set.describe()));
-        }
-        elem = Type.ERROR;
+      Type elem = elementOf(set);
+      if (!(set instanceof Type.SetT) && !(set instanceof Type.QueueT) && !(set instanceof Type.Error)) {
+        report(() -> diags.typeMismatch(setSpan, "a set", set.describe()));
       }
-      Type fe = elem;
-      new BoundVisitor(var, fe).scan(body);
+      Symbol.BoundSym b = boundSym(var, body);
+      if (b != null) {
+        b.type = elem;
+      }
       return elem;
     }
 
@@ -939,26 +1031,18 @@ public final class Checker {
     }
   }
 
-  /** Sets the type of the BoundSym a binder introduced (found through its uses). */
-  private final class BoundVisitor {
-    private final dev.inflight.translator.ast.Ident var;
-    private final Type type;
-
-    BoundVisitor(dev.inflight.translator.ast.Ident var, Type type) {
-      this.var = var;
-      this.type = type;
+  /** The BoundSym a binder introduced, found through its uses in {@code body}; null if unused. */
+  private Symbol.BoundSym boundSym(dev.inflight.translator.ast.Ident var, Expr body) {
+    if (body == null || var == null) {
+      return null;
     }
-
-    void scan(Expr e) {
-      if (e == null || var == null) {
-        return;
+    Symbol.BoundSym[] found = {null};
+    AstWalk.exprs(body, x -> {
+      if (x instanceof Expr.Name n && program.names.get(n) instanceof Symbol.BoundSym b && b.ident == var) {
+        found[0] = b;
       }
-      AstWalk.exprs(e, x -> {
-        if (x instanceof Expr.Name n && program.names.get(n) instanceof Symbol.BoundSym b && b.ident == var) {
-          b.type = type;
-        }
-      });
-    }
+    });
+    return found[0];
   }
 
 

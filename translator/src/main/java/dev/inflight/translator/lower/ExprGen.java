@@ -12,14 +12,11 @@ import dev.inflight.translator.resolve.Type;
 import dev.inflight.translator.tla.BinOp;
 import dev.inflight.translator.tla.Quantifier;
 import dev.inflight.translator.tla.TlaExpr;
-import dev.inflight.translator.tla.TlaNames;
 import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Translates DSL expressions to TLA+ over a symbolic {@link Store}. Every dereference
@@ -37,16 +34,22 @@ final class ExprGen {
   private final Layout layout;
   private final ThreadSym thread;
   private final Store store;
+  private final BoundNames names;
   private final Map<Symbol.BoundSym, String> bound = new IdentityHashMap<>();
-  private final Set<String> activeBound = new HashSet<>();
+  /** The variables bound around the expression being generated, innermost last. */
+  private final List<String> activeBound = new ArrayList<>();
 
-  /** For a thread's step ({@code thread} and {@code store} non-null) or for a state predicate. */
-  ExprGen(Checked checked, Layout layout, ThreadSym thread, Store store) {
+  /**
+   * For a thread's step ({@code thread} and {@code store} non-null) or for a state predicate;
+   * {@code names} names the variables bound in the definition being generated.
+   */
+  ExprGen(Checked checked, Layout layout, ThreadSym thread, Store store, BoundNames names) {
     this.checked = checked;
     this.program = checked.program();
     this.layout = layout;
     this.thread = thread;
     this.store = store == null ? new Store() : store;
+    this.names = names;
   }
 
   static final TlaExpr SELF = new TlaExpr.Name("self");
@@ -77,7 +80,7 @@ final class ExprGen {
       if (activeBound.isEmpty() && out != null) {
         out.add(new Obligation(ctx, obj, s, f.span()));
       }
-      return store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field));
+      return names.substitute(store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field)), activeBound);
     }
     if (e instanceof Expr.Call c) {
       return call(c, ctx, out);
@@ -100,14 +103,14 @@ final class ExprGen {
       TlaExpr set = elems(sc.set(), gen(sc.set(), ctx, out));
       String v = bind(sc.var());
       TlaExpr pred = gen(sc.pred(), null, out);
-      unbind(v);
+      unbind();
       return new TlaExpr.SetFilter(new TlaExpr.Bound(v, set), pred);
     }
     if (e instanceof Expr.Quant q) {
       TlaExpr set = elems(q.set(), gen(q.set(), ctx, out));
       String v = bind(q.var());
       TlaExpr body = gen(q.body(), null, out);
-      unbind(v);
+      unbind();
       return new TlaExpr.Quant(q.forall() ? Quantifier.FORALL : Quantifier.EXISTS, List.of(new TlaExpr.Bound(v, set)), body);
     }
     if (e instanceof Expr.Closure cl) {
@@ -129,16 +132,16 @@ final class ExprGen {
     int rounds = t instanceof Type.SetT st && st.elem() != null ? Math.max(1, st.elem().bound()) : 1;
     String v = bind(cl.var());
     TlaExpr step = gen(cl.step(), null, out);
-    unbind(v);
+    unbind();
     int id = ++closures;
     List<dev.inflight.translator.tla.TlaModule.OpDef> defs = new ArrayList<>();
     TlaExpr prev = roots;
     String last = null;
+    List<String> around = new ArrayList<>(activeBound);
+    around.add(v);
     for (int i = 1; i <= rounds; i++) {
-      String name = "reach" + id + "_" + i;
-      while (layout.namer.isTaken(name)) {
-        name = name + "_";
-      }
+      String name = names.inner("reach" + id + "_" + i, around, roots, step);
+      around.add(name);
       TlaExpr grown = new TlaExpr.Infix(BinOp.CUP, prev, new TlaExpr.Prefix(UnOp.UNION,
           new TlaExpr.SetMap(step, List.of(new TlaExpr.Bound(v, prev)))));
       defs.add(new dev.inflight.translator.tla.TlaModule.OpDef(name, grown));
@@ -157,10 +160,10 @@ final class ExprGen {
       return c.value == 0 ? new TlaExpr.Num(0) : new TlaExpr.Name(layout.costName(c.key));
     }
     if (s instanceof Symbol.GlobalSym g) {
-      return store.read(layout.globalVar.get(g));
+      return names.substitute(store.read(layout.globalVar.get(g)), activeBound);
     }
     if (s instanceof Symbol.LocalSym l) {
-      return store.readAt(layout.local(thread, l), SELF);
+      return names.substitute(store.readAt(layout.local(thread, l), SELF), activeBound);
     }
     if (s instanceof Symbol.BoundSym b) {
       String v = bound.get(b);
@@ -172,11 +175,13 @@ final class ExprGen {
     throw new IllegalStateException("unresolved name " + n.name().text() + " at " + n.span());
   }
 
+  /**
+   * Names the TLA+ variable of a DSL quantifier, comprehension or closure variable. Values the
+   * body reads from the store are substituted with their own bound variables renamed away from
+   * it (see {@link BoundNames#substitute}).
+   */
   private String bind(dev.inflight.translator.ast.Ident var) {
-    String v = var.text();
-    while (layout.namer.isTaken(v) || activeBound.contains(v) || !TlaNames.isLegal(v) || v.equals("self")) {
-      v = v + "_";
-    }
+    String v = names.inner(var.text(), activeBound);
     activeBound.add(v);
     for (Map.Entry<Expr.Name, Symbol> e : program.names.entrySet()) {
       if (e.getValue() instanceof Symbol.BoundSym b && b.ident == var) {
@@ -186,8 +191,9 @@ final class ExprGen {
     return v;
   }
 
-  private void unbind(String v) {
-    activeBound.remove(v);
+  /** Leaves the scope of the innermost variable {@link #bind} named. */
+  private void unbind() {
+    activeBound.remove(activeBound.size() - 1);
   }
 
   StructSym structOf(Expr objExpr) {
@@ -229,11 +235,8 @@ final class ExprGen {
 
   /** {@code {o \in Pool_S : S[o].st = "live"}} over the current heap. */
   TlaExpr live(StructSym s) {
-    String o = "o";
-    while (layout.namer.isTaken(o) || activeBound.contains(o)) {
-      o = o + "_";
-    }
-    TlaExpr heap = store.read(layout.heapVar.get(s));
+    TlaExpr heap = names.substitute(store.read(layout.heapVar.get(s)), activeBound);
+    String o = names.inner("o", activeBound, heap);
     TlaExpr st = new TlaExpr.Select(new TlaExpr.FunApp(heap, List.of(new TlaExpr.Name(o))), "st");
     return new TlaExpr.SetFilter(new TlaExpr.Bound(o, new TlaExpr.Name(layout.poolConst.get(s))),
         new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));

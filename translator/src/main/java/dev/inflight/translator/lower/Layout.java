@@ -44,6 +44,16 @@ public final class Layout {
   /** Costs tracked: profile entry → the module's constant for it (Cost_syscall). */
   private final Map<String, String> costNames = new LinkedHashMap<>();
 
+  private String waker;
+
+  /** WaitsFor's second parameter: `waker`, unless the model took that name. */
+  public String waker() {
+    if (waker == null) {
+      waker = namer.bound("waker", x -> false);
+    }
+    return waker;
+  }
+
   /** The module constant holding a profile entry's nanoseconds. */
   public String costName(String key) {
     return costNames.computeIfAbsent(key, k -> namer.name("cost:" + k, "Cost_" + k));
@@ -54,6 +64,10 @@ public final class Layout {
     return java.util.Collections.unmodifiableMap(costNames);
   }
 
+  /** The module's name: the model's, renamed only if it clashes. */
+  public final String moduleName;
+  /** The operator of each user property (`invariant` / `eventually`). */
+  public final Map<dev.inflight.translator.ast.Decl.Property, String> propertyName = new LinkedHashMap<>();
   /** Local variables: (thread kind, local) → TLA+ variable. */
   private final Map<ThreadSym, Map<Object, String>> localVar = new LinkedHashMap<>();
 
@@ -103,6 +117,12 @@ public final class Layout {
         ids.add(namer.name("obj:" + s.name() + ":" + i, s.name() + "_" + i));
       }
       objects.put(s, ids);
+    }
+    // The module and the properties are named with the DSL's other names, before lowering
+    // hands out any bound variable name (Namer#bound), so that those move aside, not these.
+    moduleName = namer.name("module", program.modelName);
+    for (dev.inflight.translator.ast.Decl.Property p : program.properties) {
+      propertyName.put(p, namer.name(p, p.name().text()));
     }
   }
 

@@ -12,7 +12,7 @@ public final class StatePredicates {
   private final ExprGen gen;
 
   public StatePredicates(Checked checked, Layout layout) {
-    this.gen = new ExprGen(checked, layout, null, null);
+    this.gen = new ExprGen(checked, layout, null, null, new BoundNames(layout.namer));
   }
 
   public TlaExpr translate(Expr e) {

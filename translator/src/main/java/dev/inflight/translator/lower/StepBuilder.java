@@ -255,6 +255,9 @@ final class StepBuilder {
     /** Objects (heap variable, object) known live on this path since their last check. */
     final java.util.Set<List<Object>> knownLive = new java.util.HashSet<>();
 
+    /** The variables bound in this path's action, and where (see BoundNames). */
+    BoundNames names = new BoundNames(layout.namer);
+
     Path() {
       store.binder = this::name;
     }
@@ -289,6 +292,7 @@ final class StepBuilder {
       p.knownLive.addAll(knownLive);
       p.store = store.copy();
       p.store.binder = p::name;
+      p.names = names.copy();
       p.bindings.addAll(bindings);
       p.spans.addAll(spans);
       p.primary = primary;
@@ -299,28 +303,12 @@ final class StepBuilder {
     }
 
     ExprGen gen() {
-      return new ExprGen(checked, layout, thread, store);
+      return new ExprGen(checked, layout, thread, store, names);
     }
 
+    /** A name for a LET or \E definition around the path's whole body. */
     String fresh(String base) {
-      int n = 1;
-      String name = base;
-      while (taken(name)) {
-        name = base + (++n);
-      }
-      return name;
-    }
-
-    private boolean taken(String name) {
-      if (layout.namer.isTaken(name)) {
-        return true;
-      }
-      for (Binding b : bindings) {
-        if (b.name.equals(name)) {
-          return true;
-        }
-      }
-      return false;
+      return names.outer(base);
     }
   }
 
@@ -444,7 +432,7 @@ final class StepBuilder {
         continue;
       }
       Instr in = cfg.node(id);
-      TlaExpr waker = n("waker");
+      TlaExpr waker = n(layout.waker());
       if (cfg.flushes().containsKey(id)) {
         Symbol.WorkSym w = cfg.flushes().get(id);
         ThreadSym worker = program.threads.stream().filter(t -> t.worker == w).findFirst().orElse(null);
@@ -519,7 +507,7 @@ final class StepBuilder {
       String heap = layout.heapVar.get(a.struct());
       TlaExpr pool = new TlaExpr.Name(layout.poolConst.get(a.struct()));
       TlaExpr heapNow = p.store.read(heap);
-      String o = "o";
+      String o = p.names.inner("o", List.of(), heapNow);
       TlaExpr free = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heapNow, List.of(new TlaExpr.Name(o))), "st"), new TlaExpr.Str("free"));
       TlaExpr anyFree = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(o, pool)), free);
       Path full = p.copy();
@@ -710,7 +698,7 @@ final class StepBuilder {
       Path more = p;
       more.guard(new TlaExpr.Infix(BinOp.NEQ, cur, empty));
       String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
-      String x = "x";
+      String x = more.names.inner("x", List.of());
       more.bindings.add(new Binding(false, e, new TlaExpr.Choose(new TlaExpr.Bound(x, cur), new TlaExpr.Bool(true))));
       TlaExpr elem = new TlaExpr.Name(e);
       more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Infix(BinOp.SETMINUS, cur, new TlaExpr.SetOf(List.of(elem))));
@@ -883,9 +871,10 @@ final class StepBuilder {
   }
 
   /** {@code {t \in Threads : rcu_depth[t] > 0}}: the threads inside a read-side section now. */
-  private static TlaExpr readers(TlaExpr depth) {
-    return new TlaExpr.SetFilter(new TlaExpr.Bound("t", n("Threads")),
-        new TlaExpr.Infix(BinOp.GT, new TlaExpr.FunApp(depth, List.of(n("t"))), new TlaExpr.Num(0)));
+  private static TlaExpr readers(Path p, TlaExpr depth) {
+    String t = p.names.inner("t", List.of(), depth);
+    return new TlaExpr.SetFilter(new TlaExpr.Bound(t, n("Threads")),
+        new TlaExpr.Infix(BinOp.GT, new TlaExpr.FunApp(depth, List.of(n(t))), new TlaExpr.Num(0)));
   }
 
   /**
@@ -918,18 +907,20 @@ final class StepBuilder {
         outer.store.writeAt("rcu_depth", ExprGen.SELF, new TlaExpr.Num(0));
         TlaExpr me = new TlaExpr.SetOf(List.of(ExprGen.SELF));
         TlaExpr gp = p.store.read("rcu_gp");
-        outer.store.write("rcu_gp", new TlaExpr.FunCons(List.of(new TlaExpr.Bound("w", n("Threads"))),
-            new TlaExpr.Infix(BinOp.SETMINUS, new TlaExpr.FunApp(gp, List.of(n("w"))), me)));
+        String w = outer.names.inner("w", List.of(), gp, me);
+        outer.store.write("rcu_gp", new TlaExpr.FunCons(List.of(new TlaExpr.Bound(w, n("Threads"))),
+            new TlaExpr.Infix(BinOp.SETMINUS, new TlaExpr.FunApp(gp, List.of(n(w))), me)));
         TlaExpr cbs = p.store.read("rcu_cbs");
+        String c = outer.names.inner("c", List.of(), me);
         outer.store.write("rcu_cbs", new TlaExpr.SetMap(
-            new TlaExpr.Except(n("c"), List.of(new TlaExpr.Update(List.of(new TlaExpr.Field("wait")),
-                new TlaExpr.Infix(BinOp.SETMINUS, new TlaExpr.Select(n("c"), "wait"), me)))),
-            List.of(new TlaExpr.Bound("c", cbs))));
+            new TlaExpr.Except(n(c), List.of(new TlaExpr.Update(List.of(new TlaExpr.Field("wait")),
+                new TlaExpr.Infix(BinOp.SETMINUS, new TlaExpr.Select(n(c), "wait"), me)))),
+            List.of(new TlaExpr.Bound(c, cbs))));
         k.go(new Next(r.next(), outer));
         return;
       }
       case SYNC_START:
-        p.store.writeAt("rcu_gp", ExprGen.SELF, readers(depth));
+        p.store.writeAt("rcu_gp", ExprGen.SELF, readers(p, depth));
         k.go(new Next(r.next(), p));
         return;
       case SYNC_WAIT:
@@ -945,15 +936,16 @@ final class StepBuilder {
         Path ok = discharge(p, obs, r, done);
         TlaExpr cbs = ok.store.read("rcu_cbs");
         TlaExpr fn = new TlaExpr.Str(r.callback().name());
-        TlaExpr pendingAlready = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound("c", cbs)),
-            new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "fn"), fn),
-                new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "obj"), obj)));
+        String c = ok.names.inner("c", List.of(), obj);
+        TlaExpr pendingAlready = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(c, cbs)),
+            new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(c), "fn"), fn),
+                new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(c), "obj"), obj)));
         Path twice = ok.copy();
         twice.guard(pendingAlready);
         fault(twice, "double_call_rcu", r, obj, done);
         ok.guard(new TlaExpr.Prefix(UnOp.NOT, pendingAlready));
         TlaExpr rec = new TlaExpr.Record(List.of(java.util.Map.entry("fn", fn), java.util.Map.entry("obj", obj),
-            java.util.Map.entry("wait", readers(ok.store.read("rcu_depth")))));
+            java.util.Map.entry("wait", readers(ok, ok.store.read("rcu_depth")))));
         ok.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.CUP, cbs, new TlaExpr.SetOf(List.of(rec))));
         k.go(new Next(r.next(), ok));
         return;
@@ -965,12 +957,13 @@ final class StepBuilder {
         return;
       case TAKE: {
         TlaExpr cbs = p.store.read("rcu_cbs");
+        String c = p.names.inner("c", List.of());
         TlaExpr ready = new TlaExpr.Infix(BinOp.AND,
-            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "fn"), new TlaExpr.Str(r.callback().name())),
-            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n("c"), "wait"), empty));
-        p.guard(new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound("c", cbs)), ready));
+            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(c), "fn"), new TlaExpr.Str(r.callback().name())),
+            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(c), "wait"), empty));
+        p.guard(new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(c, cbs)), ready));
         String cb = p.fresh("cb");
-        p.bindings.add(new Binding(false, cb, new TlaExpr.Choose(new TlaExpr.Bound("c", cbs), ready)));
+        p.bindings.add(new Binding(false, cb, new TlaExpr.Choose(new TlaExpr.Bound(c, cbs), ready)));
         p.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.SETMINUS, cbs, new TlaExpr.SetOf(List.of(n(cb)))));
         p.store.write("rcu_running", new TlaExpr.Infix(BinOp.CUP, p.store.read("rcu_running"), new TlaExpr.SetOf(List.of(ExprGen.SELF))));
         p.store.writeAt(layout.local(thread, r.param()), ExprGen.SELF, new TlaExpr.Select(n(cb), "obj"));
@@ -1139,7 +1132,7 @@ final class StepBuilder {
         if (anyWaits && !p.elapsed.equals(new TlaExpr.Num(0))) {
           // Threads blocked on this one wait as long as this step takes.
           TlaExpr lat = p.store.read("lat");
-          String x = p.fresh("w");
+          String x = p.names.inner("w", List.of(), lat, p.elapsed);
           TlaExpr blocked = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, n(x), ExprGen.SELF),
               new TlaExpr.Apply("WaitsFor", List.of(n(x), ExprGen.SELF)));
           p.store.write("lat", new TlaExpr.FunCons(List.of(new TlaExpr.Bound(x, n("Threads"))),

@@ -75,6 +75,30 @@ public sealed interface Type {
   Type VOID = new Void();
   Type ERROR = new Error();
 
+  /**
+   * What a variable typed {@code known} holds once a value of type {@code seen} flows into it
+   * (or it is used where {@code seen} is expected). Inference starts from partial types that
+   * later evidence completes: no type yet (null), a type not known yet ({@link Error}, e.g. a
+   * local read before the pass that assigns it), an object of no known struct (the type of
+   * `null`) and a set of no known element (the type of `{}`). Those give way to a known struct;
+   * anything else stays {@code known}.
+   */
+  static Type refine(Type known, Type seen) {
+    if (seen == null || seen instanceof Void) {
+      return known;
+    }
+    if (known == null || (known instanceof Error && !(seen instanceof Error))) {
+      return seen;
+    }
+    if (known instanceof Obj k && k.struct == null && seen instanceof Obj s && s.struct != null) {
+      return seen;
+    }
+    if (known instanceof SetT k && k.elem == null && seen instanceof SetT s && s.elem != null) {
+      return seen;
+    }
+    return known;
+  }
+
   static boolean isObj(Type t) {
     return t instanceof Obj;
   }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Hands out legal, unique TLA+ identifiers for one generated module.
@@ -17,6 +18,10 @@ import java.util.Set;
  * a fairness operator ({@code WF_x}, {@code SF_x}) gets a leading {@code _} first. Results depend
  * only on the sequence of calls, so generation is deterministic.
  *
+ * <p>Names bound inside a definition (quantifier, CHOOSE and comprehension variables, function
+ * constructor variables, LET definitions, operator parameters) come from {@link #bound}: never a
+ * name of the module, and no module-level name chosen afterwards takes one of them either.
+ *
  * <p>Not thread-safe; one instance per generated module.
  */
 public final class Namer {
@@ -24,6 +29,8 @@ public final class Namer {
     private final Set<String> reserved = new HashSet<>();
     private final Set<String> used = new HashSet<>();
     private final Map<Object, String> byKey = new HashMap<>();
+    /** Every name {@link #bound} handed out. */
+    private final Set<String> boundNames = new HashSet<>();
 
     /**
      * Claims a name the generator uses itself. Reserving the same name twice is harmless.
@@ -71,6 +78,29 @@ public final class Namer {
         return chosen;
     }
 
+    /**
+     * A name for a variable bound inside a definition: {@code wanted} (made identifier-shaped as
+     * for {@link #name}) when it is legal, no module-level name (reserved or given to an entity)
+     * and not {@code inScope}; otherwise the first such of {@code wanted2}, {@code wanted3}, ...
+     * ({@code wanted_2}, ... when {@code wanted} ends in a digit). The same bound name may be
+     * handed out again for a disjoint scope, so it is not an entity's; but {@link #name} never
+     * gives one to a module-level entity later.
+     *
+     * @param inScope the names the new variable must not shadow or capture: the variables bound
+     *                around it and the names occurring in the expressions it binds over
+     */
+    public String bound(String wanted, Predicate<String> inScope) {
+        Objects.requireNonNull(wanted, "wanted");
+        String base = sanitize(wanted);
+        String sep = Character.isDigit(base.charAt(base.length() - 1)) ? "_" : "";
+        String chosen = base;
+        for (int i = 2; !TlaNames.isLegal(chosen) || used.contains(chosen) || inScope.test(chosen); i++) {
+            chosen = base + sep + i;
+        }
+        boundNames.add(chosen);
+        return chosen;
+    }
+
     /** The identifier already chosen for {@code key}, or null. */
     public String lookup(Object key) {
         return byKey.get(key);
@@ -82,7 +112,7 @@ public final class Namer {
     }
 
     private boolean isFree(String candidate) {
-        return TlaNames.isLegal(candidate) && !used.contains(candidate);
+        return TlaNames.isLegal(candidate) && !used.contains(candidate) && !boundNames.contains(candidate);
     }
 
     /** Maps arbitrary text to something identifier-shaped (before the uniqueness loop). */

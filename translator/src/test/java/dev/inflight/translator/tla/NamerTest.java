@@ -99,6 +99,30 @@ class NamerTest {
     }
 
     @Test
+    void boundNamesAvoidModuleNamesAndTheNamesInScope() {
+        Namer n = new Namer();
+        n.reserve("self");
+        assertThat(n.name("global x", "x")).isEqualTo("x");
+        assertThat(n.bound("x", s -> false)).isEqualTo("x2");
+        assertThat(n.bound("o", s -> false)).isEqualTo("o");
+        assertThat(n.bound("o", s -> false)).isEqualTo("o"); // disjoint scopes may reuse a name
+        assertThat(n.bound("o", Set.of("o", "o2")::contains)).isEqualTo("o3");
+        assertThat(n.bound("self", s -> false)).isEqualTo("self2");
+        assertThat(n.bound("b1", "b1"::equals)).isEqualTo("b1_2"); // not b12
+        assertThat(n.bound("IN", s -> false)).isEqualTo("IN2");
+        assertThat(n.bound("Len", s -> false)).isEqualTo("Len2");
+        assertThat(n.bound("WF_x", s -> false)).isEqualTo("_WF_x");
+    }
+
+    @Test
+    void moduleNamesChosenLaterAvoidTheBoundNamesHandedOut() {
+        Namer n = new Namer();
+        assertThat(n.bound("t_L4", s -> false)).isEqualTo("t_L4");
+        assertThat(n.name("action", "t_L4")).isEqualTo("t_L4_");
+        assertThat(n.bound("t_L4", s -> false)).isEqualTo("t_L4"); // still free of module names
+    }
+
+    @Test
     void invalidCharactersAreReplaced() {
         Namer n = new Namer();
         assertThat(n.name(1, "sock#1")).isEqualTo("sock_1");

@@ -1,0 +1,257 @@
+package dev.inflight.translator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inflight.translator.emit.Emitted;
+import dev.inflight.translator.tla.Binders;
+import dev.inflight.translator.tla.TlaModule;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The variables the translator binds in the module (CHOOSE, \E, \A, comprehension, function
+ * constructor and LET names, operator parameters) never collide with a name of the module nor
+ * with a variable bound around them, and substituting a value into a binder's scope renames the
+ * value's own bound variables instead of capturing them. SANY rejects any shadowing
+ * ("Multiply-defined symbol"), so each model here must pass it.
+ */
+class BoundVariablesTest {
+
+  /** A struct, a set of it and a global: the start of most models here. */
+  private static final String SET_OF_S = """
+      model m
+      struct s { n = 0 }
+      set all of s
+      var g = 0
+      """;
+
+  /** Every name the module declares or defines at the top level. */
+  static Set<String> moduleNames(TlaModule m) {
+    Set<String> out = new HashSet<>();
+    for (TlaModule.Unit u : m.units()) {
+      if (u instanceof TlaModule.Constants c) {
+        out.addAll(c.names());
+      } else if (u instanceof TlaModule.Variables v) {
+        out.addAll(v.names());
+      } else if (u instanceof TlaModule.OpDef d) {
+        out.add(d.name());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * No definition binds a module-level name, even one defined after it (which SANY would allow,
+   * but a reader would not).
+   */
+  static void assertNoBoundVariableIsAModuleName(TlaModule m) {
+    Set<String> module = moduleNames(m);
+    for (TlaModule.Unit u : m.units()) {
+      if (u instanceof TlaModule.OpDef d) {
+        Set<String> bound = new HashSet<>(Binders.bound(d.body()));
+        bound.addAll(d.params());
+        bound.retainAll(module);
+        assertThat(bound).as("variables bound in %s that are module-level names", d.name()).isEmpty();
+      }
+    }
+  }
+
+  static Emitted translate(String model) {
+    Emitted e = LoweringTest.emitAccepted(model);
+    assertNoBoundVariableIsAModuleName(e.module());
+    return e;
+  }
+
+  // ---------------------------------------------------------------- module-level names
+
+  @Test
+  void globalsNamedLikeTheGeneratorsOwnVariablesKeepTheirNames() {
+    Emitted e = translate("""
+        model m
+        struct s { n = 0 }
+        const o = 2
+        var x = 0
+        var t = 0
+        var i = 0
+        var q = 0
+        var b = 0
+        set all of s
+        queue work of s max 2
+        thread th {
+          p = alloc s
+          add(all, p)
+          push(work, p)
+          for e in all {
+            x = x + 1
+          }
+          for e in work {
+            t = t + 1
+          }
+          b = count({y in all : y.n == 0})
+          if exists z in live(s) : z.n == 0 {
+            i = 1
+          }
+        }
+        var w = 0
+        var c = 0
+        fn cb(r: s) {
+          free r
+        }
+        thread reader {
+          r = alloc s
+          rcu_read_lock()
+          x = 1
+          rcu_read_unlock()
+          synchronize_rcu()
+          call_rcu(r, cb)
+          rcu_barrier()
+        }
+        check no_leak
+        invariant inv: q == 0 && count(live(s)) <= o
+        """);
+    // the globals are the module's variables, and every generated variable (RCU's too) moved aside
+    assertThat(moduleNames(e.module())).contains("x", "t", "i", "q", "b", "w", "c", "o");
+    assertThat(e.tla()).contains(
+        "rcu_gp' = [w2 \\in Threads |-> rcu_gp[w2] \\ {self}]",
+        "rcu_cbs' = {[c2 EXCEPT !.wait = c2.wait \\ {self}] : c2 \\in rcu_cbs}",
+        "LET cb == CHOOSE c2 \\in rcu_cbs : c2.fn = \"cb\" /\\ c2.wait = {}",
+        "Elems(q2) == {q2[i2] : i2 \\in DOMAIN q2}",
+        "pc = [t2 \\in Threads |->",
+        "rcu_depth = [t2 \\in Threads |-> 0]",
+        "s = [o2 \\in Pool_s |-> [st |-> \"free\", n |-> 0]]",
+        "LET new_s == CHOOSE o2 \\in Pool_s : s[o2].st = \"free\"",
+        "LET next_e == CHOOSE x2 \\in th_rest_15_3[self] : TRUE",
+        "\\A t2 \\in Thread_th : pc[t2] = \"Done\"",
+        "\\A o2 \\in Pool_s : s[o2].st # \"live\"",
+        "q = 0 /\\ Cardinality({o2 \\in Pool_s : s[o2].st = \"live\"}) \\leq o");
+  }
+
+  @Test
+  void aPropertyKeepsItsNameAndTheGeneratedVariablesMoveAside() {
+    Emitted e = translate(SET_OF_S + """
+        thread th {
+          p = alloc s
+          g = 1
+        }
+        invariant t: g >= 0
+        invariant o: count(live(s)) <= 1
+        """);
+    assertThat(e.tla()).contains("\nt == g \\geq 0\n", "\no == Cardinality({o2 \\in Pool_s : s[o2].st = \"live\"}) \\leq 1\n",
+        "pc = [t2 \\in Threads |-> \"L6\"]", "CHOOSE o2 \\in Pool_s");
+  }
+
+  // ---------------------------------------------------------------- enclosing bound variables
+
+  @Test
+  void dslVariablesNamedLikeGeneratedDefinitionsAreRenamedApart() {
+    Emitted e = translate(SET_OF_S + """
+        thread th {
+          atomic {
+            p = alloc s
+            add(all, p)
+            g = count({new_s in all : new_s.n == 0})
+          }
+          atomic {
+            u = pick(all)
+            g = count({picked in all : picked == u && (exists self in all : self == picked)})
+          }
+          g = count({o in all : o in live(s)})
+        }
+        """);
+    // `new_s` is the LET name of the allocated object: the DSL variable must not read the new
+    // object's fields in its place (n would fold to 0 for every element); `picked` would have
+    // compared every element with itself
+    assertThat(e.tla()).contains("Cardinality({new_s2 \\in all \\cup {new_s} : s_now[new_s2].n = 0})",
+        "\\E picked \\in all :", "g' = Cardinality({picked2 \\in all :\n", "picked2 = picked /\\ \\E self2 \\in all : self2 = picked2})",
+        "g' = Cardinality({o \\in all : o \\in {o2 \\in Pool_s : s[o2].st = \"live\"}})");
+  }
+
+  // A DSL variable named like a fairness operator used to send the renaming loop round forever
+  // (`WF_x_`, `WF_x__`, ... all read as fairness operators); a separate thread lets it fail.
+  @Test
+  @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aDslVariableNamedLikeAFairnessOperatorIsRenamedOnce() {
+    Emitted e = translate(SET_OF_S + """
+        thread th {
+          g = count({WF_x in all : WF_x.n == 0})
+        }
+        """);
+    assertThat(e.tla()).contains("g' = Cardinality({_WF_x \\in all : s[_WF_x].n = 0})");
+  }
+
+  // ---------------------------------------------------------------- capture-avoiding substitution
+
+  @Test
+  void aComprehensionSubstitutedIntoOneOfTheSameVariableIsRenamed() {
+    // The user's report: `s` is inlined into the second comprehension, whose variable is `b` too.
+    Emitted e = translate("""
+        model m
+        struct s { x = 0 }
+        set set_a of s
+        set set_c of s
+        var g = 0
+        thread th {
+          atomic {
+            sa = {b in set_a : b.x == 1}
+            tt = {b in set_c : b in sa}
+            g = count(tt)
+          }
+        }
+        """);
+    assertThat(e.tla()).contains("g' = Cardinality({b \\in set_c : b \\in {b2 \\in set_a : s[b2].x = 1}})");
+  }
+
+  @Test
+  void substitutedValuesOfGlobalsFieldsAndQuantifiersAreRenamedToo() {
+    Emitted e = translate("""
+        model m
+        struct s {
+          x = 0
+          set kids of s
+        }
+        set set_a of s
+        set chosen of s
+        var ok = false
+        thread th {
+          p = alloc s
+          atomic {
+            chosen = {b in set_a : b.x == 1}
+            p.kids = {b in set_a : b.x == 2}
+            ok = forall b in set_a : b in chosen || (exists c in p.kids : c == b && (exists b2 in chosen : b2 == c))
+          }
+        }
+        """);
+    // Inside `forall b`, the values of `chosen` and `p.kids` bind b2 instead; the set of
+    // `exists b2` is outside that variable's scope, so its own b2 stands.
+    assertThat(e.tla()).contains("""
+            /\\ ok' =
+                 \\A b \\in set_a :
+                   b \\in {b2 \\in set_a : s[b2].x = 1} \\/
+                     \\E c \\in {b2 \\in set_a : s[b2].x = 2} :
+                       c = b /\\ \\E b2 \\in {b2 \\in set_a : s[b2].x = 1} : b2 = c
+        """);
+  }
+
+  @Test
+  void closuresSubstitutedIntoClosuresGetTheirOwnDefinitionNames() {
+    Emitted e = translate("""
+        model m
+        struct s { next: s }
+        set roots of s
+        var g = 0
+        thread th {
+          atomic {
+            r = closure(roots, z : {z.next})
+            r2 = closure({w in r : w in roots}, z : {z.next} minus r)
+            g = count(r2)
+          }
+        }
+        """);
+    // r's definitions occur in the second closure, so its own are named apart; inside its step,
+    // r's variable z would be captured by the step's z, so it is renamed
+    assertThat(e.tla()).contains("Cardinality(LET reach1_1_2 ==", "LET reach1_1 ==",
+        "(UNION {{s[z2].next} : z2 \\in roots})", "IN reach1_1_2)");
+  }
+}
