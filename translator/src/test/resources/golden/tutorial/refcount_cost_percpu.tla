@@ -42,6 +42,11 @@ CpuOf(t) == CASE t = a -> 0 [] t = b -> 1
 \* op_end when the last step completed no operation
 NoOpEnd == [op |-> "none"]
 
+\* cost report: prints each distinct state in which an operation completed
+CostProbe ==
+    \/ op_end.op = "none"
+    \/ PrintT(<<"inflight-cost", op_end>>)
+
 --------------------------------------------------------------------------------
 
 \* Initial state: every thread at its first statement, no object allocated.
@@ -212,7 +217,7 @@ a_L29b_1(self) ==
     /\ pc[self] = "L29b"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 1
-    /\ lat' = [lat EXCEPT ![self] = 0 + Cost_syscall * SYSCALLS]
+    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
                           ![a_bump_x[self]].count = obj[a_bump_x[self]].count - 1]
     /\ op_end' = [op |-> "bump",
@@ -233,7 +238,7 @@ a_L29b_2(self) ==
     /\ pc[self] = "L29b"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count = 1
-    /\ lat' = [lat EXCEPT ![self] = 0 + Cost_syscall * SYSCALLS]
+    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ obj' = [obj EXCEPT ![a_bump_x[self]].count_cpu = CpuOf(self),
                           ![a_bump_x[self]].count = 0,
                           ![a_bump_x[self]].st = "freed"]
@@ -306,7 +311,7 @@ a_L33_bound(self) ==
 a_L34(self) ==
     /\ pc[self] = "L34"
     /\ shared' = a_p[self]
-    /\ lat' = [lat EXCEPT ![self] = 0 + Cost_syscall * SYSCALLS]
+    /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L28b"]
@@ -462,7 +467,7 @@ b_L41(self) ==
                                               count |-> 1,
                                               count_cpu |-> CpuOf(self)]]
           /\ b_q' = [b_q EXCEPT ![self] = new_obj]
-          /\ lat' = [lat EXCEPT ![self] = 0 + Cost_syscall * SYSCALLS]
+          /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
           /\ b_bump_x' = [b_bump_x EXCEPT ![self] = new_obj]
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L28"]

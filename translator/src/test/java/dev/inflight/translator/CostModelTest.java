@@ -33,6 +33,8 @@ class CostModelTest {
         atomic_local = 10
         atomic_remote = 200
         queue_work = 700
+        lock_local = 20
+        lock_remote = 80
       }
       struct obj bound 1 {
         ref count = 1
@@ -57,8 +59,11 @@ class CostModelTest {
         flush_work(w)
       }
       op send fn writev(x: obj) {
+        lock big
         inner(x)
+        unlock big
       }
+      lock big
       op fn inner_op(x: obj) {
         get x.count
         put x.count
@@ -118,6 +123,9 @@ class CostModelTest {
     // two functions, one operation; and an operation inside another is part of it
     assertThat(tla).contains("op |-> \"send\"").contains("op |-> \"outer\"").contains("op |-> \"wrapper\"")
         .doesNotContain("op |-> \"inner_op\"").doesNotContain("op |-> \"write\"");
+    // a lock last taken on another CPU is contended; one never taken (-1) is not
+    assertThat(tla).contains("big_cpu = -1")
+        .containsPattern("IF big_cpu = CpuOf\\(self\\) \\\\/ big_cpu = -1\\s+THEN Cost_lock_local\\s+ELSE Cost_lock_remote");
     // queue_work of a pending item is free
     assertThat(tla).contains("IF w_pending THEN 0 ELSE 700");
     // a thread blocked in flush_work inside an operation waits on the worker's steps

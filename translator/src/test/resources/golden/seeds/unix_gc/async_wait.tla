@@ -65,6 +65,7 @@ VARIABLES pc,
           unix_gc_work_running,
           lat,
           op_end,
+          unix_gc_lock_cpu,
           owner_u,
           owner_me,
           owner_a,
@@ -529,6 +530,7 @@ vars ==
       unix_gc_work_running,
       lat,
       op_end,
+      unix_gc_lock_cpu,
       owner_locals,
       sender_locals,
       delayed_fput_work_worker_locals,
@@ -559,6 +561,8 @@ Cost_free == 14
 
 Cost_lock_local == 26
 
+Cost_lock_remote == 78
+
 Cost_copy_msg == 30
 
 Cost_sk_data_ready == 15
@@ -576,6 +580,11 @@ CpuOf(t) ==
 
 \* op_end when the last step completed no operation
 NoOpEnd == [op |-> "none"]
+
+\* cost report: prints each distinct state in which an operation completed
+CostProbe ==
+    \/ op_end.op = "none"
+    \/ PrintT(<<"inflight-cost", op_end>>)
 
 --------------------------------------------------------------------------------
 
@@ -629,6 +638,7 @@ Init ==
     /\ unix_gc_work_running = FALSE
     /\ lat = [t \in Threads |-> 0]
     /\ op_end = NoOpEnd
+    /\ unix_gc_lock_cpu = -1
     /\ owner_u = [t \in Thread_owner |-> NULL]
     /\ owner_me = [t \in Thread_owner |-> NULL]
     /\ owner_a = [t \in Thread_owner |-> NULL]
@@ -852,7 +862,7 @@ owner_L38(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
                    owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
                    owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
@@ -886,10 +896,9 @@ owner_L30_1(self) ==
                                                ELSE Cost_atomic_remote) +
                                               Cost_alloc_sk_buff][w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote) +
+                        THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) +
                                Cost_alloc_sk_buff
                         ELSE 0]
           /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
@@ -919,19 +928,19 @@ owner_L30_1(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_frame, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
-                         owner_sys_sendmsg_t, owner_sys_sendmsg_f, owner_sys_sendmsg_fd,
-                         owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                         owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
-                         owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                         owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                         owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                         owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
-                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
+                         owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                         owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                         owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_err,
+                         owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
+                         owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
+                         owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
+                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                         owner_unix_inflight_frame, owner_wait_for_unix_gc_late_frame,
+                         owner_scm_send_cred_t, owner_scm_send_pid_t,
+                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -957,10 +966,9 @@ owner_L30_2(self) ==
                                                ELSE Cost_atomic_remote) +
                                               Cost_alloc_sk_buff][w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote) +
+                        THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) +
                                Cost_alloc_sk_buff
                         ELSE 0]
           /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
@@ -990,19 +998,19 @@ owner_L30_2(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_frame, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
-                         owner_sys_sendmsg_t, owner_sys_sendmsg_f, owner_sys_sendmsg_fd,
-                         owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                         owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
-                         owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                         owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                         owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                         owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
-                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
+                         owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                         owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                         owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_err,
+                         owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
+                         owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
+                         owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
+                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                         owner_unix_inflight_frame, owner_wait_for_unix_gc_late_frame,
+                         owner_scm_send_cred_t, owner_scm_send_pid_t,
+                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -1029,10 +1037,9 @@ owner_L30_3(self) ==
                                                ELSE Cost_atomic_remote) +
                                               Cost_alloc_sk_buff][w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote) +
+                        THEN (IF file[owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) +
                                Cost_alloc_sk_buff
                         ELSE 0]
           /\ file' = [file EXCEPT ![owner_scm_fp_copy_fd[self]].f_count_cpu = CpuOf(self),
@@ -1066,18 +1073,19 @@ owner_L30_3(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_frame, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
-                         owner_sys_sendmsg_t, owner_sys_sendmsg_f, owner_sys_sendmsg_fd,
-                         owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                         owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
-                         owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                         owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                         owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                         owner_unix_inflight_frame, owner_wait_for_unix_gc_late_frame,
-                         owner_scm_send_cred_t, owner_scm_send_pid_t,
-                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_fput_f,
+                         owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                         owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                         owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_err,
+                         owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
+                         owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
+                         owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
+                         owner_maybe_add_creds_frame, owner_unix_inflight_frame,
+                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
+                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: null_deref
@@ -1089,8 +1097,9 @@ owner_L30_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: use_after_free
@@ -1106,8 +1115,9 @@ owner_L30_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* fault: assertion
@@ -1120,8 +1130,9 @@ owner_L30_assert(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -1136,8 +1147,9 @@ owner_L30_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -1156,8 +1168,9 @@ owner_L30_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
@@ -1174,8 +1187,9 @@ owner_L30_bound(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1357,7 +1371,7 @@ owner_L32(self) ==
                                /\ lat' = [w \in Threads |->
                                            lat[w] +
                                              IF w # self /\ WaitsFor(w, self)
-                                             THEN 0 + Cost_alloc + Cost_alloc + Cost_alloc +
+                                             THEN Cost_alloc + Cost_alloc + Cost_alloc +
                                                     Cost_alloc +
                                                     Cost_alloc +
                                                     Cost_alloc +
@@ -1376,9 +1390,9 @@ owner_L32(self) ==
                                               gc_inflight_list, gc_candidates, gc_flag_candidate,
                                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                               delayed_fput_work_pending, delayed_fput_work_running,
-                                              unix_gc_work_pending, unix_gc_work_running, owner_j,
-                                              owner_iter_46_3, owner_iter_39_3,
-                                              owner_sys_close_frame, owner_fput_f,
+                                              unix_gc_work_pending, unix_gc_work_running,
+                                              unix_gc_lock_cpu, owner_j, owner_iter_46_3,
+                                              owner_iter_39_3, owner_sys_close_frame, owner_fput_f,
                                               owner_file_final_put_f, owner_sys_sendmsg_frame,
                                               owner_scm_destroy_cred_frame,
                                               owner_unix_dgram_queue_frame, owner_kfree_skb_b,
@@ -1405,8 +1419,9 @@ owner_L32_bound(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1423,8 +1438,9 @@ owner_L32_bound2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1444,9 +1460,9 @@ owner_L32_bound3(self) ==
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                             gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                             delayed_fput_work_pending, delayed_fput_work_running,
-                            unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                            sender_locals, delayed_fput_work_worker_locals,
-                            unix_gc_work_worker_locals>>
+                            unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                            unix_gc_lock_cpu, owner_locals, sender_locals,
+                            delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1470,8 +1486,8 @@ owner_L32_bound4(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+                               unix_gc_lock_cpu, owner_locals, sender_locals,
+                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1504,8 +1520,8 @@ owner_L32_bound5(self) ==
                                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                                   unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                                  owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                                  unix_gc_work_worker_locals>>
+                                  unix_gc_lock_cpu, owner_locals, sender_locals,
+                                  delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1541,8 +1557,9 @@ owner_L32_bound6(self) ==
                                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                                      delayed_fput_work_running, unix_gc_work_pending,
-                                     unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                                     unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                                     unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
@@ -1584,8 +1601,9 @@ owner_L32_assert(self) ==
                                         gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                                         delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, lat, op_end, owner_locals,
-                                        sender_locals, delayed_fput_work_worker_locals,
+                                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                        owner_locals, sender_locals,
+                                        delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
@@ -1639,8 +1657,9 @@ owner_L32_bound7(self) ==
                                         gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                                         delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, lat, op_end, owner_locals,
-                                        sender_locals, delayed_fput_work_worker_locals,
+                                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                        owner_locals, sender_locals,
+                                        delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
@@ -1715,7 +1734,7 @@ owner_L32_bound8(self) ==
                                            gc_hitlist, gc_purged, gc_stale,
                                            delayed_fput_work_pending, delayed_fput_work_running,
                                            unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                                           owner_locals, sender_locals,
+                                           unix_gc_lock_cpu, owner_locals, sender_locals,
                                            delayed_fput_work_worker_locals,
                                            unix_gc_work_worker_locals>>
 
@@ -1813,7 +1832,7 @@ owner_L32_assert2(self) ==
                                               gc_hitlist, gc_purged, gc_stale,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, owner_locals, sender_locals,
+                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
@@ -1837,10 +1856,9 @@ owner_L45_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![owner_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self),
                           ![owner_unix_scm_to_skb_creds_scm_pid[self]].count = pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count +
@@ -1851,7 +1869,7 @@ owner_L45_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
@@ -1875,10 +1893,9 @@ owner_L45_2(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![owner_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self),
                           ![owner_unix_scm_to_skb_creds_scm_pid[self]].count = pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count +
@@ -1900,10 +1917,10 @@ owner_L45_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_inflight_frame, owner_scm_fp_copy_frame,
                    owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
@@ -1921,8 +1938,9 @@ owner_L45_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
@@ -1938,8 +1956,9 @@ owner_L45_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1954,8 +1973,9 @@ owner_L45_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1974,8 +1994,9 @@ owner_L45_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1996,11 +2017,9 @@ owner_L51(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ cred' = [cred EXCEPT ![owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self),
                             ![owner_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage +
@@ -2022,10 +2041,10 @@ owner_L51(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_inflight_frame, owner_scm_fp_copy_frame,
                    owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
@@ -2043,8 +2062,9 @@ owner_L51_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
@@ -2060,8 +2080,9 @@ owner_L51_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -2076,8 +2097,9 @@ owner_L51_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -2096,8 +2118,9 @@ owner_L51_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2126,10 +2149,9 @@ owner_L39_1(self) ==
          user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = 0 + Cost_syscall +
-                                        IF unix_gc_work_pending THEN 0 ELSE 742][w] +
+                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
@@ -2155,9 +2177,9 @@ owner_L39_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
-                   owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
-                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
-                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j,
+                   owner_iter_46_3, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                   owner_sys_sendmsg_b, owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
                    owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -2195,10 +2217,9 @@ owner_L39_2(self) ==
            user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER)
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = 0 + Cost_syscall +
-                                        IF unix_gc_work_pending THEN 0 ELSE 742][w] +
+                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
@@ -2222,9 +2243,9 @@ owner_L39_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
-                   owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
-                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
-                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j,
+                   owner_iter_46_3, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                   owner_sys_sendmsg_b, owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
                    owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -2259,8 +2280,8 @@ owner_L39_3(self) ==
          gc_in_progress
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = 0 + Cost_syscall][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_syscall ELSE 0]
+                [lat EXCEPT ![self] = Cost_syscall][w] +
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_syscall ELSE 0]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
     /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
@@ -2283,11 +2304,12 @@ owner_L39_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_u, owner_me, owner_a, owner_b,
-                   owner_s, owner_i, owner_j, owner_iter_46_3, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_b, owner_sys_sendmsg_err,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me,
+                   owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
+                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
@@ -2322,8 +2344,8 @@ owner_L39_4(self) ==
            gc_in_progress)
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = 0 + Cost_syscall][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_syscall ELSE 0]
+                [lat EXCEPT ![self] = Cost_syscall][w] +
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_syscall ELSE 0]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
     /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
@@ -2344,11 +2366,12 @@ owner_L39_4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_u, owner_me, owner_a, owner_b,
-                   owner_s, owner_i, owner_j, owner_iter_46_3, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_b, owner_sys_sendmsg_err,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me,
+                   owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
+                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_sys_socketpair_peer_frame,
@@ -2371,11 +2394,11 @@ owner_L39_5(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_u, owner_me, owner_a,
-                   owner_b, owner_i, owner_iter_46_3, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_u,
+                   owner_me, owner_a, owner_b, owner_i, owner_iter_46_3, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
@@ -2395,8 +2418,9 @@ owner_L39_bound(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2422,8 +2446,9 @@ owner_L39_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2450,8 +2475,9 @@ owner_L39_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2479,8 +2505,9 @@ owner_L39_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2509,8 +2536,9 @@ owner_L39_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2539,8 +2567,9 @@ owner_L39_null3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2573,8 +2602,9 @@ owner_L39_uaf3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2598,8 +2628,9 @@ owner_L39_null4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2624,8 +2655,9 @@ owner_L39_uaf4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2651,8 +2683,9 @@ owner_L39_null5(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2679,8 +2712,9 @@ owner_L39_uaf5(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2707,8 +2741,9 @@ owner_L39_null6(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
@@ -2739,8 +2774,9 @@ owner_L39_uaf6(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -2758,10 +2794,9 @@ owner_L39b_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
                           ![owner_scm_destroy_cred_scm_pid[self]].count = pid[owner_scm_destroy_cred_scm_pid[self]].count -
@@ -2772,8 +2807,8 @@ owner_L39b_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -2792,10 +2827,9 @@ owner_L39b_2(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
                           ![owner_scm_destroy_cred_scm_pid[self]].count = pid[owner_scm_destroy_cred_scm_pid[self]].count -
@@ -2809,16 +2843,17 @@ owner_L39b_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_unix_dgram_queue_frame,
-                   owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -2837,10 +2872,9 @@ owner_L39b_3(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
@@ -2852,8 +2886,8 @@ owner_L39b_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -2873,10 +2907,9 @@ owner_L39b_4(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![owner_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
@@ -2891,16 +2924,17 @@ owner_L39b_4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_unix_dgram_queue_frame,
-                   owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: null_deref
@@ -2912,8 +2946,9 @@ owner_L39b_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: use_after_free
@@ -2929,8 +2964,9 @@ owner_L39b_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -2947,8 +2983,9 @@ owner_L39b_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
@@ -2965,10 +3002,9 @@ owner_L42_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[owner_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF cred[owner_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ cred' = [cred EXCEPT ![owner_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self),
                             ![owner_scm_destroy_cred_scm_cred[self]].usage = cred[owner_scm_destroy_cred_scm_cred[self]].usage -
@@ -2982,16 +3018,17 @@ owner_L42_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_unix_dgram_queue_frame,
-                   owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:194: fput(fd)                             // drops the cookie's reference on the file
@@ -3009,10 +3046,9 @@ owner_L42_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[owner_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[owner_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ cred' = [cred EXCEPT ![owner_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self),
@@ -3027,16 +3063,17 @@ owner_L42_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_unix_dgram_queue_frame,
-                   owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: null_deref
@@ -3048,8 +3085,9 @@ owner_L42_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: use_after_free
@@ -3065,8 +3103,9 @@ owner_L42_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -3083,8 +3122,9 @@ owner_L42_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3110,7 +3150,7 @@ owner_L46_1(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + Cost_syscall +
+                  THEN Cost_syscall +
                          (IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                           THEN Cost_atomic_local
                           ELSE Cost_atomic_remote)
@@ -3124,7 +3164,7 @@ owner_L46_1(self) ==
                             ![owner_s[self]].f_count = file[owner_s[self]].f_count - 1]
     /\ op_end' = [op |-> "close",
                   thread |-> self,
-                  ns |-> 0 + Cost_syscall +
+                  ns |-> Cost_syscall +
                            IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                            THEN Cost_atomic_local
                            ELSE Cost_atomic_remote]
@@ -3135,8 +3175,8 @@ owner_L46_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_u, owner_me, owner_a, owner_b, owner_i,
-                   owner_iter_39_3, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b,
+                   owner_i, owner_iter_39_3, owner_file_final_put_f, owner_sys_sendmsg_frame,
                    owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
                    owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -3173,7 +3213,7 @@ owner_L46_2(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + Cost_syscall +
+                  THEN Cost_syscall +
                          (IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                           THEN Cost_atomic_local
                           ELSE Cost_atomic_remote) +
@@ -3191,7 +3231,7 @@ owner_L46_2(self) ==
     /\ delayed_fput_work_pending' = TRUE
     /\ op_end' = [op |-> "close",
                   thread |-> self,
-                  ns |-> 0 + Cost_syscall +
+                  ns |-> Cost_syscall +
                            (IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                             THEN Cost_atomic_local
                             ELSE Cost_atomic_remote) +
@@ -3202,10 +3242,11 @@ owner_L46_2(self) ==
     /\ UNCHANGED <<fault, pid, cred, user_struct, unix_sock, sk_buff, unix_queued, unix_gc_lock,
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, owner_u,
-                   owner_me, owner_a, owner_b, owner_i, owner_iter_39_3, owner_sys_sendmsg_frame,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_i, owner_iter_39_3,
+                   owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
@@ -3305,7 +3346,7 @@ owner_L46_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, sender_locals,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
@@ -3319,8 +3360,9 @@ owner_L46_bound(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3337,8 +3379,9 @@ owner_L46_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3356,8 +3399,9 @@ owner_L46_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3375,8 +3419,9 @@ owner_L46_assert(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3399,8 +3444,9 @@ owner_L46_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3424,8 +3470,9 @@ owner_L46_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3449,8 +3496,9 @@ owner_L46_null3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3475,8 +3523,9 @@ owner_L46_uaf3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* examples/seeds/unix_gc/async_wait.ifl:47: sys_close(me, s)
@@ -3501,8 +3550,9 @@ owner_L46_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3518,10 +3568,9 @@ owner_L93_1(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![owner_fput_f[self]].f_count = file[owner_fput_f[self]].f_count - 1]
@@ -3546,10 +3595,11 @@ owner_L93_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_u, owner_me, owner_a, owner_b, owner_j,
-                   owner_iter_46_3, owner_iter_39_3, owner_sys_close_frame, owner_file_final_put_f,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b,
+                   owner_j, owner_iter_46_3, owner_iter_39_3, owner_sys_close_frame,
+                   owner_file_final_put_f, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
@@ -3574,10 +3624,9 @@ owner_L93_2(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF delayed_fput_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
@@ -3606,9 +3655,9 @@ owner_L93_2(self) ==
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, sk_buff, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, owner_u,
-                   owner_me, owner_a, owner_b, owner_j, owner_iter_46_3, owner_iter_39_3,
-                   owner_sys_close_frame, owner_scm_destroy_cred_frame,
+                   delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_j, owner_iter_46_3,
+                   owner_iter_39_3, owner_sys_close_frame, owner_scm_destroy_cred_frame,
                    owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -3630,8 +3679,9 @@ owner_L93_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -3648,8 +3698,9 @@ owner_L93_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3663,8 +3714,9 @@ owner_L93_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3682,8 +3734,9 @@ owner_L93_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3701,8 +3754,9 @@ owner_L93_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3719,10 +3773,9 @@ owner_L93b_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![owner_fput_f[self]].f_count = file[owner_fput_f[self]].f_count - 1]
@@ -3733,8 +3786,8 @@ owner_L93b_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_file_final_put_f,
-                   owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
                    owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -3763,10 +3816,9 @@ owner_L93b_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         IF delayed_fput_work_pending THEN 0 ELSE 742][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF delayed_fput_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
@@ -3781,7 +3833,7 @@ owner_L93b_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   owner_frame, owner_sys_close_frame, owner_sys_sendmsg_frame,
+                   unix_gc_lock_cpu, owner_frame, owner_sys_close_frame, owner_sys_sendmsg_frame,
                    owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
                    owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -3803,8 +3855,9 @@ owner_L93b_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -3821,8 +3874,9 @@ owner_L93b_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3836,8 +3890,9 @@ owner_L93b_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3855,8 +3910,9 @@ owner_L93b_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -3874,8 +3930,9 @@ owner_L93b_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -3913,13 +3970,17 @@ owner_L226(self) ==
                                                     CpuOf(self)
                                                THEN Cost_atomic_local
                                                ELSE Cost_atomic_remote) +
-                                              Cost_lock_local][w] +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote) +
-                               Cost_lock_local
+                        THEN (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) +
+                               (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                                THEN Cost_lock_local
+                                ELSE Cost_lock_remote)
                         ELSE 0]
           /\ file' = file_now
           /\ sk_buff' = [sk_buff EXCEPT
@@ -3927,6 +3988,7 @@ owner_L226(self) ==
                            ![owner_unix_attach_fds_b[self]].fp_user = task[owner_unix_attach_fds_t[self]].user]
           /\ owner_unix_inflight_user' = [owner_unix_inflight_user EXCEPT ![self] = NULL]
           /\ owner_unix_inflight_fp' = [owner_unix_inflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
           /\ unix_gc_lock' = NULL
           /\ owner_unix_inflight_u' = [owner_unix_inflight_u EXCEPT ![self] = NULL]
           /\ gc_inflight_list' =
@@ -3982,8 +4044,9 @@ owner_L226_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: use_after_free
@@ -3999,8 +4062,9 @@ owner_L226_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4014,8 +4078,9 @@ owner_L226_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4033,8 +4098,9 @@ owner_L226_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4050,8 +4116,9 @@ owner_L226_null3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4071,8 +4138,9 @@ owner_L226_uaf3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4102,8 +4170,9 @@ owner_L226_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4137,8 +4206,9 @@ owner_L226_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4172,8 +4242,9 @@ owner_L226_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
@@ -4211,8 +4282,9 @@ owner_L226_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4277,11 +4349,9 @@ owner_L247_1(self) ==
                                          ELSE Cost_atomic_remote) +
                                         (Cost_copy_msg + Cost_sk_data_ready)][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -4308,16 +4378,16 @@ owner_L247_1(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_t, owner_unix_dgram_queue_f, owner_unix_dgram_queue_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_t, owner_unix_dgram_queue_f,
+                   owner_unix_dgram_queue_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
+                   owner_unix_notinflight_frame, owner_unix_attach_fds_frame,
+                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4385,11 +4455,9 @@ owner_L247_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         (Cost_copy_msg + Cost_sk_data_ready)][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -4422,8 +4490,8 @@ owner_L247_2(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
@@ -4502,11 +4570,9 @@ owner_L247_3(self) ==
                                          ELSE Cost_atomic_remote) +
                                         (Cost_copy_msg + Cost_sk_data_ready)][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -4539,8 +4605,8 @@ owner_L247_3(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
@@ -4620,11 +4686,9 @@ owner_L247_4(self) ==
                                          ELSE Cost_atomic_remote) +
                                         (Cost_copy_msg + Cost_sk_data_ready)][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[owner_unix_dgram_try_queue_t[self]].pid].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -4656,16 +4720,17 @@ owner_L247_4(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_file_final_put_f,
-                   owner_sys_sendmsg_t, owner_sys_sendmsg_f, owner_sys_sendmsg_fd,
-                   owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b,
-                   owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
+                   owner_sys_sendmsg_b, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4708,9 +4773,7 @@ owner_L247_5(self) ==
     /\ unix_queued' = unix_queued \cup {owner_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + (Cost_copy_msg + Cost_sk_data_ready)][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ owner_unix_dgram_queue_refused' = [owner_unix_dgram_queue_refused EXCEPT
                                             ![self] = unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead]
     /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
@@ -4723,16 +4786,16 @@ owner_L247_5(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_t, owner_unix_dgram_queue_f, owner_unix_dgram_queue_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_t, owner_unix_dgram_queue_f,
+                   owner_unix_dgram_queue_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
+                   owner_unix_notinflight_frame, owner_unix_attach_fds_frame,
+                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4778,9 +4841,7 @@ owner_L247_6(self) ==
     /\ unix_queued' = unix_queued \cup {owner_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + (Cost_copy_msg + Cost_sk_data_ready)][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ owner_unix_dgram_queue_refused' = [owner_unix_dgram_queue_refused EXCEPT ![self] = FALSE]
     /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
     /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT ![self] = NULL]
@@ -4799,8 +4860,8 @@ owner_L247_6(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
@@ -4857,9 +4918,7 @@ owner_L247_7(self) ==
     /\ unix_queued' = unix_queued \cup {owner_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + (Cost_copy_msg + Cost_sk_data_ready)][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ owner_unix_dgram_queue_refused' = [owner_unix_dgram_queue_refused EXCEPT ![self] = FALSE]
     /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
     /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT ![self] = NULL]
@@ -4878,8 +4937,8 @@ owner_L247_7(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_kfree_skb_b, owner_skb_release_b,
                    owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
@@ -4937,9 +4996,7 @@ owner_L247_8(self) ==
     /\ unix_queued' = unix_queued \cup {owner_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + (Cost_copy_msg + Cost_sk_data_ready)][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ owner_unix_dgram_queue_refused' = [owner_unix_dgram_queue_refused EXCEPT ![self] = FALSE]
     /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
     /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT ![self] = NULL]
@@ -4957,16 +5014,17 @@ owner_L247_8(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_file_final_put_f,
-                   owner_sys_sendmsg_t, owner_sys_sendmsg_f, owner_sys_sendmsg_fd,
-                   owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b,
-                   owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
+                   owner_sys_sendmsg_b, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5001,7 +5059,7 @@ owner_L247_9(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
                    owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame, owner_unix_dgram_queue_t,
                    owner_unix_dgram_queue_f, owner_unix_dgram_queue_b, owner_skb_release_b,
@@ -5055,7 +5113,7 @@ owner_L247_10(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t,
                    owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
                    owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_kfree_skb_b,
@@ -5111,7 +5169,7 @@ owner_L247_11(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t,
                    owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
                    owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_kfree_skb_b,
@@ -5167,7 +5225,7 @@ owner_L247_12(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_t,
                    owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
                    owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_kfree_skb_b,
@@ -5189,8 +5247,9 @@ owner_L247_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
@@ -5206,8 +5265,9 @@ owner_L247_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5222,8 +5282,9 @@ owner_L247_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5242,8 +5303,9 @@ owner_L247_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5261,8 +5323,9 @@ owner_L247_null3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5284,8 +5347,9 @@ owner_L247_uaf3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5309,8 +5373,9 @@ owner_L247_null4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5338,8 +5403,9 @@ owner_L247_uaf4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5371,8 +5437,9 @@ owner_L247_null5(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5408,8 +5475,9 @@ owner_L247_uaf5(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5444,8 +5512,9 @@ owner_L247_null6(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5484,8 +5553,9 @@ owner_L247_uaf6(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5524,8 +5594,9 @@ owner_L247_null7(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -5568,8 +5639,9 @@ owner_L247_uaf7(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -5587,10 +5659,9 @@ owner_L351_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![owner_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![owner_kfree_skb_b[self]].users = sk_buff[owner_kfree_skb_b[self]].users -
@@ -5611,17 +5682,18 @@ owner_L351_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                   owner_sys_sendmsg_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t,
+                   owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                   owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -5641,10 +5713,9 @@ owner_L351_2(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![owner_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![owner_kfree_skb_b[self]].users = sk_buff[owner_kfree_skb_b[self]].users -
@@ -5665,17 +5736,18 @@ owner_L351_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                   owner_sys_sendmsg_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t,
+                   owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                   owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -5696,10 +5768,9 @@ owner_L351_3(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![owner_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![owner_kfree_skb_b[self]].users = sk_buff[owner_kfree_skb_b[self]].users -
@@ -5719,17 +5790,18 @@ owner_L351_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                   owner_sys_sendmsg_b, owner_skb_release_b, owner_unix_destruct_scm_frame,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_t,
+                   owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                   owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
@@ -5744,10 +5816,9 @@ owner_L351_4(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[owner_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![owner_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![owner_kfree_skb_b[self]].users = 0]
@@ -5760,18 +5831,18 @@ owner_L351_4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_unix_destruct_scm_fp, owner_unix_destruct_scm_bpid,
-                   owner_unix_destruct_scm_c, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                   owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_unix_destruct_scm_fp,
+                   owner_unix_destruct_scm_bpid, owner_unix_destruct_scm_c,
+                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
+                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
@@ -5783,8 +5854,9 @@ owner_L351_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: use_after_free
@@ -5800,8 +5872,9 @@ owner_L351_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -5817,8 +5890,9 @@ owner_L351_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -5856,8 +5930,17 @@ owner_L366_1(self) ==
           /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
           /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
           /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] + Cost_lock_local][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_lock_local ELSE 0]
+                      [lat EXCEPT ![self] = lat[self] +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
           /\ unix_gc_lock' = NULL
           /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
           /\ unix_sock' = [unix_sock EXCEPT
@@ -5918,7 +6001,7 @@ owner_L366_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
                    owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
                    owner_skb_release_b, owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
@@ -5949,7 +6032,7 @@ owner_L366_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
                    owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
                    owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
@@ -5973,8 +6056,9 @@ owner_L366_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -5990,8 +6074,9 @@ owner_L366_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6014,8 +6099,9 @@ owner_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6042,8 +6128,9 @@ owner_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6069,8 +6156,9 @@ owner_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6100,8 +6188,9 @@ owner_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6129,8 +6218,9 @@ owner_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6164,8 +6254,9 @@ owner_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -6203,8 +6294,9 @@ owner_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -6227,11 +6319,9 @@ owner_L376_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sk_buff[owner_unix_destruct_scm_b[self]].pid].count_cpu = CpuOf(self),
                           ![sk_buff[owner_unix_destruct_scm_b[self]].pid].count = pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count -
@@ -6242,18 +6332,18 @@ owner_L376_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_b, owner_unix_destruct_scm_fp,
-                   owner_unix_destruct_scm_c, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                   owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_b, owner_unix_destruct_scm_fp, owner_unix_destruct_scm_c,
+                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
+                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -6277,11 +6367,9 @@ owner_L376_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sk_buff[owner_unix_destruct_scm_b[self]].pid].count_cpu = CpuOf(self),
@@ -6293,18 +6381,18 @@ owner_L376_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_b, owner_unix_destruct_scm_fp,
-                   owner_unix_destruct_scm_c, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                   owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_b, owner_unix_destruct_scm_fp, owner_unix_destruct_scm_c,
+                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
+                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -6322,7 +6410,7 @@ owner_L376_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_frame,
                    owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
                    owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
                    owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
@@ -6345,8 +6433,9 @@ owner_L376_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -6362,8 +6451,9 @@ owner_L376_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -6380,8 +6470,9 @@ owner_L376_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -6402,8 +6493,9 @@ owner_L376_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -6425,8 +6517,9 @@ owner_L376_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6455,11 +6548,10 @@ owner_L382_1(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ cred' = [cred EXCEPT
@@ -6487,8 +6579,8 @@ owner_L382_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -6528,11 +6620,10 @@ owner_L382_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ cred' = [cred EXCEPT
@@ -6560,8 +6651,8 @@ owner_L382_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -6602,11 +6693,10 @@ owner_L382_3(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ cred' = [cred EXCEPT
@@ -6633,16 +6723,17 @@ owner_L382_3(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_file_final_put_f,
-                   owner_sys_sendmsg_t, owner_sys_sendmsg_f, owner_sys_sendmsg_fd,
-                   owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
+                   owner_sys_sendmsg_b, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6672,11 +6763,10 @@ owner_L382_4(self) ==
                                         Cost_free +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -6705,8 +6795,8 @@ owner_L382_4(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -6747,11 +6837,10 @@ owner_L382_5(self) ==
                                         Cost_free +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -6780,8 +6869,8 @@ owner_L382_5(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_fput_f,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
                    owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
                    owner_sys_sendmsg_b, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
@@ -6823,11 +6912,10 @@ owner_L382_6(self) ==
                                         Cost_free +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -6855,16 +6943,17 @@ owner_L382_6(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_frame, owner_sys_close_frame, owner_file_final_put_f,
-                   owner_sys_sendmsg_t, owner_sys_sendmsg_f, owner_sys_sendmsg_fd,
-                   owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b,
-                   owner_unix_notinflight_frame, owner_unix_dgram_try_queue_frame,
-                   owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
-                   owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
-                   owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
-                   owner_scm_send_cred_t, owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
+                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
+                   owner_sys_sendmsg_b, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6884,7 +6973,7 @@ owner_L382_7(self) ==
     /\ sk_buff' = [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].st = "freed"]
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + Cost_free_sk_buff][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ owner_unix_destruct_scm_b' = [owner_unix_destruct_scm_b EXCEPT ![self] = NULL]
     /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT ![self] = NULL]
     /\ owner_unix_destruct_scm_bpid' = [owner_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
@@ -6905,10 +6994,10 @@ owner_L382_7(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                   owner_sys_sendmsg_b, owner_unix_notinflight_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t,
+                   owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                   owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
@@ -6937,7 +7026,7 @@ owner_L382_8(self) ==
     /\ sk_buff' = [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].st = "freed"]
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + Cost_free_sk_buff][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ owner_unix_destruct_scm_b' = [owner_unix_destruct_scm_b EXCEPT ![self] = NULL]
     /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT ![self] = NULL]
     /\ owner_unix_destruct_scm_bpid' = [owner_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
@@ -6958,10 +7047,10 @@ owner_L382_8(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                   owner_sys_sendmsg_b, owner_unix_notinflight_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_t,
+                   owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                   owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
@@ -6991,7 +7080,7 @@ owner_L382_9(self) ==
     /\ sk_buff' = [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].st = "freed"]
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + Cost_free_sk_buff][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ owner_unix_destruct_scm_b' = [owner_unix_destruct_scm_b EXCEPT ![self] = NULL]
     /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT ![self] = NULL]
     /\ owner_unix_destruct_scm_bpid' = [owner_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
@@ -7011,10 +7100,10 @@ owner_L382_9(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_frame, owner_sys_close_frame,
-                   owner_file_final_put_f, owner_sys_sendmsg_t, owner_sys_sendmsg_f,
-                   owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid, owner_sys_sendmsg_scm_cred,
-                   owner_sys_sendmsg_b, owner_unix_notinflight_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_frame,
+                   owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_t,
+                   owner_sys_sendmsg_f, owner_sys_sendmsg_fd, owner_sys_sendmsg_scm_pid,
+                   owner_sys_sendmsg_scm_cred, owner_sys_sendmsg_b, owner_unix_notinflight_frame,
                    owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
                    owner_unix_attach_fds_frame, owner_unix_inflight_frame,
                    owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
@@ -7033,8 +7122,9 @@ owner_L382_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -7050,8 +7140,9 @@ owner_L382_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7068,8 +7159,9 @@ owner_L382_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7090,8 +7182,9 @@ owner_L382_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7113,8 +7206,9 @@ owner_L382_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7138,8 +7232,9 @@ owner_L382_dfree(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7163,8 +7258,9 @@ owner_L382_dfree2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7184,8 +7280,9 @@ owner_L382_dfree3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* any step of a owner thread
 owner_step(self) ==
@@ -7383,10 +7480,9 @@ sender_L45_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sender_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self),
                           ![sender_unix_scm_to_skb_creds_scm_pid[self]].count = pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count +
@@ -7397,7 +7493,7 @@ sender_L45_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
@@ -7422,10 +7518,9 @@ sender_L45_2(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sender_unix_scm_to_skb_creds_scm_pid[self]].count_cpu = CpuOf(self),
                           ![sender_unix_scm_to_skb_creds_scm_pid[self]].count = pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count +
@@ -7453,14 +7548,15 @@ sender_L45_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_frame,
-                   sender_scm_destroy_cred_frame, sender_unix_dgram_queue_refused,
-                   sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_frame,
-                   sender_fput_f, sender_file_final_put_f, sender_unix_notinflight_frame,
-                   sender_unix_dgram_try_queue_sk, sender_unix_dgram_try_queue_other,
-                   sender_unix_dgram_try_queue_dead, sender_maybe_add_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   sender_unix_dgram_queue_refused, sender_kfree_skb_b, sender_skb_release_b,
+                   sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                   sender_unix_notinflight_frame, sender_unix_dgram_try_queue_sk,
+                   sender_unix_dgram_try_queue_other, sender_unix_dgram_try_queue_dead,
+                   sender_maybe_add_creds_frame, sender_scm_send_cred_t, sender_scm_send_pid_t,
+                   sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
@@ -7473,8 +7569,9 @@ sender_L45_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
@@ -7490,8 +7587,9 @@ sender_L45_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -7506,8 +7604,9 @@ sender_L45_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -7526,8 +7625,9 @@ sender_L45_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
@@ -7540,7 +7640,7 @@ sender_L45b_1(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN (IF unix_gc_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ unix_gc_work_pending' = TRUE
     /\ op_end' = NoOpEnd
@@ -7549,7 +7649,7 @@ sender_L45b_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
@@ -7563,8 +7663,8 @@ sender_L45b_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -7586,11 +7686,9 @@ sender_L51(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sender_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF cred[sender_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ cred' = [cred EXCEPT ![sender_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self),
                             ![sender_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[sender_unix_scm_to_skb_creds_scm_cred[self]].usage +
@@ -7618,14 +7716,15 @@ sender_L51(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_frame,
-                   sender_scm_destroy_cred_frame, sender_unix_dgram_queue_refused,
-                   sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_frame,
-                   sender_fput_f, sender_file_final_put_f, sender_unix_notinflight_frame,
-                   sender_unix_dgram_try_queue_sk, sender_unix_dgram_try_queue_other,
-                   sender_unix_dgram_try_queue_dead, sender_maybe_add_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   sender_unix_dgram_queue_refused, sender_kfree_skb_b, sender_skb_release_b,
+                   sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                   sender_unix_notinflight_frame, sender_unix_dgram_try_queue_sk,
+                   sender_unix_dgram_try_queue_other, sender_unix_dgram_try_queue_dead,
+                   sender_maybe_add_creds_frame, sender_scm_send_cred_t, sender_scm_send_pid_t,
+                   sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
@@ -7638,8 +7737,9 @@ sender_L51_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
@@ -7655,8 +7755,9 @@ sender_L51_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -7671,8 +7772,9 @@ sender_L51_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -7691,8 +7793,9 @@ sender_L51_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -7710,10 +7813,9 @@ sender_L39_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
                           ![sender_scm_destroy_cred_scm_pid[self]].count = pid[sender_scm_destroy_cred_scm_pid[self]].count -
@@ -7724,8 +7826,8 @@ sender_L39_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -7739,10 +7841,9 @@ sender_L39_2(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
                           ![sender_scm_destroy_cred_scm_pid[self]].count = pid[sender_scm_destroy_cred_scm_pid[self]].count -
@@ -7818,7 +7919,7 @@ sender_L39_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -7838,10 +7939,9 @@ sender_L39_3(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
@@ -7853,8 +7953,8 @@ sender_L39_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -7868,10 +7968,9 @@ sender_L39_4(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sender_scm_destroy_cred_scm_pid[self]].count_cpu = CpuOf(self),
@@ -7949,7 +8048,7 @@ sender_L39_4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -7962,8 +8061,9 @@ sender_L39_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: use_after_free
@@ -7979,8 +8079,9 @@ sender_L39_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -7997,8 +8098,9 @@ sender_L39_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42 -> Done
@@ -8010,10 +8112,9 @@ sender_L42_1(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sender_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF cred[sender_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ cred' = [cred EXCEPT ![sender_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self),
                             ![sender_scm_destroy_cred_scm_cred[self]].usage = cred[sender_scm_destroy_cred_scm_cred[self]].usage -
@@ -8089,7 +8190,7 @@ sender_L42_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -8102,10 +8203,9 @@ sender_L42_2(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sender_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sender_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ cred' = [cred EXCEPT ![sender_scm_destroy_cred_scm_cred[self]].usage_cpu = CpuOf(self),
@@ -8183,7 +8283,7 @@ sender_L42_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -8196,8 +8296,9 @@ sender_L42_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: use_after_free
@@ -8213,8 +8314,9 @@ sender_L42_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -8231,8 +8333,9 @@ sender_L42_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -8414,9 +8517,9 @@ sender_L55(self) ==
                                     [sender_sys_socketpair_peer_ska EXCEPT ![self] = NULL]
                                /\ sender_d' = [sender_d EXCEPT ![self] = new_file2]
                                /\ lat' = [w \in Threads |->
-                                           [lat EXCEPT ![self] = 0 + Cost_syscall][w] +
+                                           [lat EXCEPT ![self] = Cost_syscall][w] +
                                              IF w # self /\ WaitsFor(w, self)
-                                             THEN 0 + Cost_alloc + Cost_alloc + Cost_alloc +
+                                             THEN Cost_alloc + Cost_alloc + Cost_alloc +
                                                     Cost_alloc +
                                                     Cost_alloc +
                                                     Cost_alloc +
@@ -8450,7 +8553,7 @@ sender_L55(self) ==
                                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              owner_locals, sender_sys_write_b,
+                                              unix_gc_lock_cpu, owner_locals, sender_sys_write_b,
                                               sender_sys_write_err, sender_scm_destroy_cred_frame,
                                               sender_unix_dgram_queue_frame, sender_kfree_skb_b,
                                               sender_skb_release_b, sender_unix_destruct_scm_frame,
@@ -8472,8 +8575,9 @@ sender_L55_bound(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -8490,8 +8594,9 @@ sender_L55_bound2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -8511,9 +8616,9 @@ sender_L55_bound3(self) ==
                             gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                             gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                             delayed_fput_work_pending, delayed_fput_work_running,
-                            unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                            sender_locals, delayed_fput_work_worker_locals,
-                            unix_gc_work_worker_locals>>
+                            unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                            unix_gc_lock_cpu, owner_locals, sender_locals,
+                            delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -8537,8 +8642,8 @@ sender_L55_bound4(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+                               unix_gc_lock_cpu, owner_locals, sender_locals,
+                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -8571,8 +8676,8 @@ sender_L55_bound5(self) ==
                                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                                   unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                                  owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                                  unix_gc_work_worker_locals>>
+                                  unix_gc_lock_cpu, owner_locals, sender_locals,
+                                  delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -8608,8 +8713,9 @@ sender_L55_bound6(self) ==
                                      gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                                      gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                                      delayed_fput_work_running, unix_gc_work_pending,
-                                     unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                                     delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                                     unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                     owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                                     unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
 \* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
@@ -8651,8 +8757,9 @@ sender_L55_assert(self) ==
                                         gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                                         delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, lat, op_end, owner_locals,
-                                        sender_locals, delayed_fput_work_worker_locals,
+                                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                        owner_locals, sender_locals,
+                                        delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
@@ -8706,8 +8813,9 @@ sender_L55_bound7(self) ==
                                         gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                                         delayed_fput_work_running, unix_gc_work_pending,
-                                        unix_gc_work_running, lat, op_end, owner_locals,
-                                        sender_locals, delayed_fput_work_worker_locals,
+                                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                                        owner_locals, sender_locals,
+                                        delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
@@ -8782,7 +8890,7 @@ sender_L55_bound8(self) ==
                                            gc_hitlist, gc_purged, gc_stale,
                                            delayed_fput_work_pending, delayed_fput_work_running,
                                            unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                                           owner_locals, sender_locals,
+                                           unix_gc_lock_cpu, owner_locals, sender_locals,
                                            delayed_fput_work_worker_locals,
                                            unix_gc_work_worker_locals>>
 
@@ -8880,7 +8988,7 @@ sender_L55_assert2(self) ==
                                               gc_hitlist, gc_purged, gc_stale,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running, lat,
-                                              op_end, owner_locals, sender_locals,
+                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
@@ -8899,10 +9007,9 @@ sender_L93_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ file' = [file EXCEPT ![sender_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![sender_fput_f[self]].f_count = file[sender_fput_f[self]].f_count - 1]
@@ -8913,9 +9020,10 @@ sender_L93_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_frame,
-                   sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame, sender_kfree_skb_b,
-                   sender_skb_release_b, sender_unix_destruct_scm_frame, sender_file_final_put_f,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
+                   sender_unix_destruct_scm_frame, sender_file_final_put_f,
                    sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
                    sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
                    sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
@@ -8940,10 +9048,9 @@ sender_L93_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         IF delayed_fput_work_pending THEN 0 ELSE 742][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF delayed_fput_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ file' = [file EXCEPT ![sender_fput_f[self]].f_count_cpu = CpuOf(self),
@@ -8958,7 +9065,7 @@ sender_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   owner_locals, sender_frame, sender_sys_write_frame,
+                   unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_frame,
                    sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame, sender_kfree_skb_b,
                    sender_skb_release_b, sender_unix_destruct_scm_frame,
                    sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
@@ -8978,8 +9085,9 @@ sender_L93_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -8996,8 +9104,9 @@ sender_L93_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -9011,8 +9120,9 @@ sender_L93_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -9030,8 +9140,9 @@ sender_L93_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -9049,8 +9160,9 @@ sender_L93_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -9063,7 +9175,7 @@ sender_L171_1(self) ==
           /\ sender_sys_write_scm_pid[self] # NULL
           /\ lat' = [w \in Threads |->
                       [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_alloc_sk_buff ELSE 0]
+                        IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
           /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
                                                           users |-> 1,
                                                           rcv |-> NULL,
@@ -9086,16 +9198,17 @@ sender_L171_1(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_frame, sender_sys_write_t, sender_sys_write_f,
-                         sender_sys_write_scm_pid, sender_sys_write_scm_cred, sender_sys_write_err,
-                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
-                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_frame,
-                         sender_fput_f, sender_file_final_put_f, sender_unix_notinflight_frame,
-                         sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
-                         sender_scm_send_cred_t, sender_scm_send_pid_t,
-                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
-                         sender_sys_socketpair_frame, sender_task_new_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
+                         sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
+                         sender_sys_write_err, sender_scm_destroy_cred_frame,
+                         sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
+                         sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                         sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
+                         sender_maybe_add_creds_frame, sender_scm_send_cred_t,
+                         sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
+                         sender_fd_install_frame, sender_sys_socketpair_frame,
+                         sender_task_new_frame, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -9110,7 +9223,7 @@ sender_L171_2(self) ==
           /\ sender_sys_write_scm_cred[self] # NULL
           /\ lat' = [w \in Threads |->
                       [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_alloc_sk_buff ELSE 0]
+                        IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
           /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
                                                           users |-> 1,
                                                           rcv |-> NULL,
@@ -9133,16 +9246,17 @@ sender_L171_2(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_frame, sender_sys_write_t, sender_sys_write_f,
-                         sender_sys_write_scm_pid, sender_sys_write_scm_cred, sender_sys_write_err,
-                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
-                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_frame,
-                         sender_fput_f, sender_file_final_put_f, sender_unix_notinflight_frame,
-                         sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
-                         sender_scm_send_cred_t, sender_scm_send_pid_t,
-                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
-                         sender_sys_socketpair_frame, sender_task_new_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
+                         sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
+                         sender_sys_write_err, sender_scm_destroy_cred_frame,
+                         sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
+                         sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                         sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
+                         sender_maybe_add_creds_frame, sender_scm_send_cred_t,
+                         sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
+                         sender_fd_install_frame, sender_sys_socketpair_frame,
+                         sender_task_new_frame, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -9159,7 +9273,7 @@ sender_L171_3(self) ==
           /\ ~sender_sys_write_scm_cred[self] # NULL
           /\ lat' = [w \in Threads |->
                       [lat EXCEPT ![self] = lat[self] + Cost_alloc_sk_buff][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_alloc_sk_buff ELSE 0]
+                        IF w # self /\ WaitsFor(w, self) THEN Cost_alloc_sk_buff ELSE 0]
           /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
                                                           users |-> 1,
                                                           rcv |-> NULL,
@@ -9193,17 +9307,18 @@ sender_L171_3(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_frame, sender_sys_write_t, sender_sys_write_f,
-                         sender_sys_write_scm_pid, sender_sys_write_scm_cred, sender_sys_write_err,
-                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_refused,
-                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_frame,
-                         sender_fput_f, sender_file_final_put_f, sender_unix_notinflight_frame,
-                         sender_unix_dgram_try_queue_sk, sender_unix_dgram_try_queue_other,
-                         sender_unix_dgram_try_queue_dead, sender_maybe_add_creds_frame,
-                         sender_scm_send_cred_t, sender_scm_send_pid_t,
-                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
-                         sender_sys_socketpair_frame, sender_task_new_frame,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_lock_cpu, owner_locals, sender_frame, sender_sys_write_t,
+                         sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
+                         sender_sys_write_err, sender_scm_destroy_cred_frame,
+                         sender_unix_dgram_queue_refused, sender_kfree_skb_b, sender_skb_release_b,
+                         sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
+                         sender_unix_notinflight_frame, sender_unix_dgram_try_queue_sk,
+                         sender_unix_dgram_try_queue_other, sender_unix_dgram_try_queue_dead,
+                         sender_maybe_add_creds_frame, sender_scm_send_cred_t,
+                         sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
+                         sender_fd_install_frame, sender_sys_socketpair_frame,
+                         sender_task_new_frame, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
@@ -9215,8 +9330,9 @@ sender_L171_bound(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -9282,11 +9398,10 @@ sender_L247_1(self) ==
                                          ELSE Cost_atomic_remote) +
                                         (Cost_copy_msg + Cost_sk_data_ready)][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -9313,8 +9428,8 @@ sender_L247_1(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_frame,
-                   sender_scm_destroy_cred_frame, sender_unix_dgram_queue_t,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_frame, sender_scm_destroy_cred_frame, sender_unix_dgram_queue_t,
                    sender_unix_dgram_queue_f, sender_unix_dgram_queue_b, sender_skb_release_b,
                    sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
                    sender_unix_notinflight_frame, sender_unix_scm_to_skb_creds_frame,
@@ -9389,11 +9504,10 @@ sender_L247_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         (Cost_copy_msg + Cost_sk_data_ready)][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -9426,13 +9540,14 @@ sender_L247_2(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_kfree_skb_b, sender_skb_release_b,
-                   sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_kfree_skb_b,
+                   sender_skb_release_b, sender_unix_destruct_scm_frame, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -9504,11 +9619,10 @@ sender_L247_3(self) ==
                                          ELSE Cost_atomic_remote) +
                                         (Cost_copy_msg + Cost_sk_data_ready)][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -9541,13 +9655,14 @@ sender_L247_3(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_kfree_skb_b, sender_skb_release_b,
-                   sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_kfree_skb_b,
+                   sender_skb_release_b, sender_unix_destruct_scm_frame, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -9610,11 +9725,10 @@ sender_L247_4(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[task[sender_unix_dgram_try_queue_t[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage_cpu =
                                CpuOf(self)
                           THEN Cost_atomic_local
@@ -9698,8 +9812,8 @@ sender_L247_4(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -9743,9 +9857,7 @@ sender_L247_5(self) ==
     /\ unix_queued' = unix_queued \cup {sender_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + (Cost_copy_msg + Cost_sk_data_ready)][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ sender_unix_dgram_queue_refused' = [sender_unix_dgram_queue_refused EXCEPT
                                              ![self] = unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead]
     /\ sender_unix_dgram_try_queue_t' = [sender_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
@@ -9758,8 +9870,8 @@ sender_L247_5(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_frame,
-                   sender_scm_destroy_cred_frame, sender_unix_dgram_queue_t,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_frame, sender_scm_destroy_cred_frame, sender_unix_dgram_queue_t,
                    sender_unix_dgram_queue_f, sender_unix_dgram_queue_b, sender_skb_release_b,
                    sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
                    sender_unix_notinflight_frame, sender_unix_scm_to_skb_creds_frame,
@@ -9812,9 +9924,7 @@ sender_L247_6(self) ==
     /\ unix_queued' = unix_queued \cup {sender_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + (Cost_copy_msg + Cost_sk_data_ready)][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ sender_unix_dgram_queue_refused' = [sender_unix_dgram_queue_refused EXCEPT ![self] = FALSE]
     /\ sender_unix_dgram_try_queue_t' = [sender_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
     /\ sender_unix_dgram_try_queue_f' = [sender_unix_dgram_try_queue_f EXCEPT ![self] = NULL]
@@ -9833,13 +9943,14 @@ sender_L247_6(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_kfree_skb_b, sender_skb_release_b,
-                   sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_kfree_skb_b,
+                   sender_skb_release_b, sender_unix_destruct_scm_frame, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -9889,9 +10000,7 @@ sender_L247_7(self) ==
     /\ unix_queued' = unix_queued \cup {sender_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + (Cost_copy_msg + Cost_sk_data_ready)][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ sender_unix_dgram_queue_refused' = [sender_unix_dgram_queue_refused EXCEPT ![self] = FALSE]
     /\ sender_unix_dgram_try_queue_t' = [sender_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
     /\ sender_unix_dgram_try_queue_f' = [sender_unix_dgram_try_queue_f EXCEPT ![self] = NULL]
@@ -9910,13 +10019,14 @@ sender_L247_7(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_kfree_skb_b, sender_skb_release_b,
-                   sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_kfree_skb_b,
+                   sender_skb_release_b, sender_unix_destruct_scm_frame, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -9966,9 +10076,7 @@ sender_L247_8(self) ==
     /\ unix_queued' = unix_queued \cup {sender_unix_dgram_try_queue_b[self]}
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (Cost_copy_msg + Cost_sk_data_ready)
-                  ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_copy_msg + Cost_sk_data_ready ELSE 0]
     /\ sender_unix_dgram_queue_refused' = [sender_unix_dgram_queue_refused EXCEPT ![self] = FALSE]
     /\ sender_unix_dgram_try_queue_t' = [sender_unix_dgram_try_queue_t EXCEPT ![self] = NULL]
     /\ sender_unix_dgram_try_queue_f' = [sender_unix_dgram_try_queue_f EXCEPT ![self] = NULL]
@@ -10029,8 +10137,8 @@ sender_L247_8(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10066,14 +10174,14 @@ sender_L247_9(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_frame,
-                   sender_sys_write_frame, sender_scm_destroy_cred_frame, sender_unix_dgram_queue_t,
-                   sender_unix_dgram_queue_f, sender_unix_dgram_queue_b, sender_skb_release_b,
-                   sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_maybe_add_creds_frame,
-                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
-                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
-                   sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   sender_unix_dgram_queue_t, sender_unix_dgram_queue_f, sender_unix_dgram_queue_b,
+                   sender_skb_release_b, sender_unix_destruct_scm_frame, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
+                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
+                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -10119,8 +10227,8 @@ sender_L247_10(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_frame,
-                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
                    sender_sys_write_scm_cred, sender_sys_write_b, sender_kfree_skb_b,
                    sender_skb_release_b, sender_unix_destruct_scm_frame, sender_fput_f,
                    sender_file_final_put_f, sender_unix_notinflight_frame,
@@ -10174,8 +10282,8 @@ sender_L247_11(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_frame,
-                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
                    sender_sys_write_scm_cred, sender_sys_write_b, sender_kfree_skb_b,
                    sender_skb_release_b, sender_unix_destruct_scm_frame, sender_fput_f,
                    sender_file_final_put_f, sender_unix_notinflight_frame,
@@ -10274,7 +10382,7 @@ sender_L247_12(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -10287,8 +10395,9 @@ sender_L247_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
@@ -10304,8 +10413,9 @@ sender_L247_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10320,8 +10430,9 @@ sender_L247_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10340,8 +10451,9 @@ sender_L247_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10359,8 +10471,9 @@ sender_L247_null3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10382,8 +10495,9 @@ sender_L247_uaf3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10407,8 +10521,9 @@ sender_L247_null4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10436,8 +10551,9 @@ sender_L247_uaf4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10469,8 +10585,9 @@ sender_L247_null5(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10506,8 +10623,9 @@ sender_L247_uaf5(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10542,8 +10660,9 @@ sender_L247_null6(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10582,8 +10701,9 @@ sender_L247_uaf6(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10622,8 +10742,9 @@ sender_L247_null7(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -10666,8 +10787,9 @@ sender_L247_uaf7(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -10685,10 +10807,9 @@ sender_L351_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![sender_kfree_skb_b[self]].users = sk_buff[sender_kfree_skb_b[self]].users -
@@ -10709,8 +10830,8 @@ sender_L351_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
                    sender_sys_write_scm_cred, sender_sys_write_b, sender_skb_release_b,
                    sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
                    sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
@@ -10737,10 +10858,9 @@ sender_L351_2(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![sender_kfree_skb_b[self]].users = sk_buff[sender_kfree_skb_b[self]].users -
@@ -10761,8 +10881,8 @@ sender_L351_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
                    sender_sys_write_scm_cred, sender_sys_write_b, sender_skb_release_b,
                    sender_unix_destruct_scm_frame, sender_fput_f, sender_file_final_put_f,
                    sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
@@ -10786,10 +10906,9 @@ sender_L351_3(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![sender_kfree_skb_b[self]].users = sk_buff[sender_kfree_skb_b[self]].users -
@@ -10865,7 +10984,7 @@ sender_L351_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -10881,10 +11000,9 @@ sender_L351_4(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF sk_buff[sender_kfree_skb_b[self]].users_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ sk_buff' = [sk_buff EXCEPT ![sender_kfree_skb_b[self]].users_cpu = CpuOf(self),
                                   ![sender_kfree_skb_b[self]].users = 0]
@@ -10897,8 +11015,8 @@ sender_L351_4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_frame, sender_scm_destroy_cred_frame,
                    sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_unix_destruct_scm_fp,
                    sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c, sender_fput_f,
                    sender_file_final_put_f, sender_unix_notinflight_frame,
@@ -10918,8 +11036,9 @@ sender_L351_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: use_after_free
@@ -10935,8 +11054,9 @@ sender_L351_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -10952,8 +11072,9 @@ sender_L351_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10991,8 +11112,17 @@ sender_L366_1(self) ==
           /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
           /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
           /\ lat' = [w \in Threads |->
-                      [lat EXCEPT ![self] = lat[self] + Cost_lock_local][w] +
-                        IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_lock_local ELSE 0]
+                      [lat EXCEPT ![self] = lat[self] +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
           /\ unix_gc_lock' = NULL
           /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
           /\ unix_sock' = [unix_sock EXCEPT
@@ -11052,8 +11182,8 @@ sender_L366_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_frame,
-                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_frame, sender_scm_destroy_cred_frame,
                    sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
                    sender_unix_destruct_scm_b, sender_unix_destruct_scm_bpid,
                    sender_unix_destruct_scm_c, sender_file_final_put_f,
@@ -11081,8 +11211,8 @@ sender_L366_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_frame,
-                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_frame, sender_scm_destroy_cred_frame,
                    sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
                    sender_unix_destruct_scm_b, sender_unix_destruct_scm_bpid,
                    sender_unix_destruct_scm_c, sender_fput_f, sender_file_final_put_f,
@@ -11102,8 +11232,9 @@ sender_L366_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -11119,8 +11250,9 @@ sender_L366_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11143,8 +11275,9 @@ sender_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11171,8 +11304,9 @@ sender_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11198,8 +11332,9 @@ sender_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11229,8 +11364,9 @@ sender_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11258,8 +11394,9 @@ sender_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11293,8 +11430,9 @@ sender_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11332,8 +11470,9 @@ sender_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -11356,11 +11495,10 @@ sender_L376_1(self) ==
                                         THEN Cost_atomic_local
                                         ELSE Cost_atomic_remote][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sk_buff[sender_unix_destruct_scm_b[self]].pid].count_cpu = CpuOf(self),
                           ![sk_buff[sender_unix_destruct_scm_b[self]].pid].count = pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count -
@@ -11371,8 +11509,8 @@ sender_L376_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_frame, sender_scm_destroy_cred_frame,
                    sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
                    sender_unix_destruct_scm_b, sender_unix_destruct_scm_fp,
                    sender_unix_destruct_scm_c, sender_fput_f, sender_file_final_put_f,
@@ -11404,11 +11542,10 @@ sender_L376_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pid' = [pid EXCEPT ![sk_buff[sender_unix_destruct_scm_b[self]].pid].count_cpu = CpuOf(self),
@@ -11420,8 +11557,8 @@ sender_L376_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_frame, sender_scm_destroy_cred_frame,
                    sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
                    sender_unix_destruct_scm_b, sender_unix_destruct_scm_fp,
                    sender_unix_destruct_scm_c, sender_fput_f, sender_file_final_put_f,
@@ -11447,8 +11584,8 @@ sender_L376_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_frame,
-                   sender_sys_write_frame, sender_scm_destroy_cred_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_frame, sender_scm_destroy_cred_frame,
                    sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
                    sender_unix_destruct_scm_b, sender_unix_destruct_scm_fp,
                    sender_unix_destruct_scm_c, sender_fput_f, sender_file_final_put_f,
@@ -11468,8 +11605,9 @@ sender_L376_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -11485,8 +11623,9 @@ sender_L376_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -11503,8 +11642,9 @@ sender_L376_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -11525,8 +11665,9 @@ sender_L376_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -11548,8 +11689,9 @@ sender_L376_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11578,11 +11720,10 @@ sender_L382_1(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ cred' = [cred EXCEPT
@@ -11610,13 +11751,14 @@ sender_L382_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
-                   sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -11648,11 +11790,10 @@ sender_L382_2(self) ==
                                          ELSE Cost_atomic_remote) +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ cred' = [cred EXCEPT
@@ -11680,13 +11821,14 @@ sender_L382_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
-                   sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -11713,11 +11855,10 @@ sender_L382_3(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ cred' = [cred EXCEPT
@@ -11797,8 +11938,8 @@ sender_L382_3(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11828,11 +11969,10 @@ sender_L382_4(self) ==
                                         Cost_free +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -11861,13 +12001,14 @@ sender_L382_4(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
-                   sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -11900,11 +12041,10 @@ sender_L382_5(self) ==
                                         Cost_free +
                                         Cost_free_sk_buff][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -11933,13 +12073,14 @@ sender_L382_5(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_t,
-                   sender_sys_write_f, sender_sys_write_scm_pid, sender_sys_write_scm_cred,
-                   sender_sys_write_b, sender_fput_f, sender_file_final_put_f,
-                   sender_unix_notinflight_frame, sender_unix_dgram_try_queue_frame,
-                   sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
-                   sender_scm_send_cred_t, sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                   sender_fd_install_frame, sender_sys_socketpair_frame, sender_task_new_frame,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_frame,
+                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   sender_sys_write_scm_cred, sender_sys_write_b, sender_fput_f,
+                   sender_file_final_put_f, sender_unix_notinflight_frame,
+                   sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
+                   sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
+                   sender_scm_send_pid_t, sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                   sender_sys_socketpair_frame, sender_task_new_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -11966,11 +12107,10 @@ sender_L382_6(self) ==
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -12052,8 +12192,8 @@ sender_L382_6(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12073,7 +12213,7 @@ sender_L382_7(self) ==
     /\ sk_buff' = [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].st = "freed"]
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + Cost_free_sk_buff][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ sender_unix_destruct_scm_b' = [sender_unix_destruct_scm_b EXCEPT ![self] = NULL]
     /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT ![self] = NULL]
     /\ sender_unix_destruct_scm_bpid' = [sender_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
@@ -12094,8 +12234,8 @@ sender_L382_7(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
                    sender_sys_write_scm_cred, sender_sys_write_b, sender_fput_f,
                    sender_file_final_put_f, sender_unix_notinflight_frame,
                    sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
@@ -12124,7 +12264,7 @@ sender_L382_8(self) ==
     /\ sk_buff' = [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].st = "freed"]
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = lat[self] + Cost_free_sk_buff][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ sender_unix_destruct_scm_b' = [sender_unix_destruct_scm_b EXCEPT ![self] = NULL]
     /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT ![self] = NULL]
     /\ sender_unix_destruct_scm_bpid' = [sender_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
@@ -12145,8 +12285,8 @@ sender_L382_8(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                   sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_frame, sender_sys_write_t, sender_sys_write_f, sender_sys_write_scm_pid,
                    sender_sys_write_scm_cred, sender_sys_write_b, sender_fput_f,
                    sender_file_final_put_f, sender_unix_notinflight_frame,
                    sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
@@ -12175,7 +12315,7 @@ sender_L382_9(self) ==
     /\ sk_buff' = [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].st = "freed"]
     /\ lat' = [w \in Threads |->
                 [lat EXCEPT ![self] = 0][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ sender_unix_destruct_scm_b' = [sender_unix_destruct_scm_b EXCEPT ![self] = NULL]
     /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT ![self] = NULL]
     /\ sender_unix_destruct_scm_bpid' = [sender_unix_destruct_scm_bpid EXCEPT ![self] = NULL]
@@ -12241,7 +12381,7 @@ sender_L382_9(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -12254,8 +12394,9 @@ sender_L382_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -12271,8 +12412,9 @@ sender_L382_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12289,8 +12431,9 @@ sender_L382_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12311,8 +12454,9 @@ sender_L382_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12334,8 +12478,9 @@ sender_L382_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12359,8 +12504,9 @@ sender_L382_dfree(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12384,8 +12530,9 @@ sender_L382_dfree2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12405,8 +12552,9 @@ sender_L382_dfree3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* any step of a sender thread
 sender_step(self) ==
@@ -12557,14 +12705,14 @@ delayed_fput_work_worker_L16(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN (IF unix_gc_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
-                   owner_locals, sender_locals, delayed_fput_work_worker_frame,
+                   unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_frame,
                    delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -12583,8 +12731,9 @@ delayed_fput_work_worker_L40(self) ==
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, unix_gc_work_pending, unix_gc_work_running, lat, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   gc_stale, unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -12608,17 +12757,16 @@ delayed_fput_work_worker_L93_1(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[delayed_fput_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF file[delayed_fput_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -12654,10 +12802,9 @@ delayed_fput_work_worker_L93_2(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[delayed_fput_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF file[delayed_fput_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF delayed_fput_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
@@ -12665,7 +12812,7 @@ delayed_fput_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   owner_locals, sender_locals, delayed_fput_work_worker_frame,
+                   unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_frame,
                    delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
@@ -12683,8 +12830,9 @@ delayed_fput_work_worker_L93_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -12701,8 +12849,9 @@ delayed_fput_work_worker_L93_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -12718,8 +12867,9 @@ delayed_fput_work_worker_L93_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -12739,8 +12889,9 @@ delayed_fput_work_worker_L93_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -12761,8 +12912,9 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
@@ -12781,7 +12933,7 @@ delayed_fput_work_worker_L109(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, lat, owner_locals, sender_locals,
+                   unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_rest_411_3, delayed_fput_work_worker_delayed_fput_f,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -12807,8 +12959,8 @@ delayed_fput_work_worker_L112_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, unix_gc_work_pending, unix_gc_work_running,
-                   lat, owner_locals, sender_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker___fput_f,
+                   lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -12874,11 +13026,10 @@ delayed_fput_work_worker_L112_2(self) ==
                 /\ lat' = [w \in Threads |->
                             lat[w] +
                               IF w # self /\ WaitsFor(w, self)
-                              THEN 0 +
-                                     (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
-                                           CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote)
+                              THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
+                                         CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote)
                               ELSE 0]
                 /\ pc' = [pc EXCEPT ![self] = "L411"]
                 /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff,
@@ -12886,8 +13037,9 @@ delayed_fput_work_worker_L112_2(self) ==
                                gc_inflight_list, gc_candidates, gc_flag_candidate,
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, owner_locals,
-                               sender_locals, delayed_fput_work_worker_delayed_fput_batch,
+                               unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu,
+                               owner_locals, sender_locals,
+                               delayed_fput_work_worker_delayed_fput_batch,
                                delayed_fput_work_worker_unix_release_sock_b,
                                delayed_fput_work_worker_unix_release_sock_collect,
                                delayed_fput_work_worker_kfree_skb_b,
@@ -12957,11 +13109,10 @@ delayed_fput_work_worker_L112_3(self) ==
                 /\ lat' = [w \in Threads |->
                             lat[w] +
                               IF w # self /\ WaitsFor(w, self)
-                              THEN 0 +
-                                     (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
-                                           CpuOf(self)
-                                      THEN Cost_atomic_local
-                                      ELSE Cost_atomic_remote) +
+                              THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
+                                         CpuOf(self)
+                                    THEN Cost_atomic_local
+                                    ELSE Cost_atomic_remote) +
                                      Cost_free
                               ELSE 0]
                 /\ pc' = [pc EXCEPT ![self] = "L411"]
@@ -12970,8 +13121,9 @@ delayed_fput_work_worker_L112_3(self) ==
                                gc_inflight_list, gc_candidates, gc_flag_candidate,
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, owner_locals,
-                               sender_locals, delayed_fput_work_worker_delayed_fput_batch,
+                               unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu,
+                               owner_locals, sender_locals,
+                               delayed_fput_work_worker_delayed_fput_batch,
                                delayed_fput_work_worker_unix_release_sock_b,
                                delayed_fput_work_worker_unix_release_sock_collect,
                                delayed_fput_work_worker_kfree_skb_b,
@@ -13034,7 +13186,7 @@ delayed_fput_work_worker_L112_4(self) ==
                             gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                             gc_purged, gc_stale, delayed_fput_work_pending,
                             delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                            lat, owner_locals, sender_locals,
+                            lat, unix_gc_lock_cpu, owner_locals, sender_locals,
                             delayed_fput_work_worker_delayed_fput_batch,
                             delayed_fput_work_worker_unix_release_sock_b,
                             delayed_fput_work_worker_unix_release_sock_collect,
@@ -13062,8 +13214,9 @@ delayed_fput_work_worker_L112_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13082,8 +13235,9 @@ delayed_fput_work_worker_L112_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13103,8 +13257,9 @@ delayed_fput_work_worker_L112_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13128,8 +13283,9 @@ delayed_fput_work_worker_L112_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13160,8 +13316,8 @@ delayed_fput_work_worker_L112_null3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+                               unix_gc_lock_cpu, owner_locals, sender_locals,
+                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13196,8 +13352,8 @@ delayed_fput_work_worker_L112_uaf3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+                               unix_gc_lock_cpu, owner_locals, sender_locals,
+                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13233,8 +13389,8 @@ delayed_fput_work_worker_L112_underflow(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+                               unix_gc_lock_cpu, owner_locals, sender_locals,
+                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13278,6 +13434,7 @@ delayed_fput_work_worker_L366_1(self) ==
                [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
           /\ delayed_fput_work_worker_unix_notinflight_fp' =
                [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
           /\ unix_gc_lock' = NULL
           /\ delayed_fput_work_worker_unix_notinflight_u' =
                [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
@@ -13304,7 +13461,12 @@ delayed_fput_work_worker_L366_1(self) ==
                                                    ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
           /\ op_end' = NoOpEnd
           /\ lat' = [w \in Threads |->
-                      lat[w] + IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_lock_local ELSE 0]
+                      lat[w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
                          gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
@@ -13343,9 +13505,9 @@ delayed_fput_work_worker_L366_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
-                   delayed_fput_work_worker___fput_f,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_frame,
+                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_b,
@@ -13373,9 +13535,9 @@ delayed_fput_work_worker_L366_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
-                   delayed_fput_work_worker___fput_f,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_frame,
+                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_b,
@@ -13394,8 +13556,9 @@ delayed_fput_work_worker_L366_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -13411,8 +13574,9 @@ delayed_fput_work_worker_L366_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13436,8 +13600,9 @@ delayed_fput_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13465,8 +13630,9 @@ delayed_fput_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13493,8 +13659,9 @@ delayed_fput_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13526,8 +13693,9 @@ delayed_fput_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13558,8 +13726,9 @@ delayed_fput_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13596,8 +13765,9 @@ delayed_fput_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -13639,8 +13809,9 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -13665,20 +13836,19 @@ delayed_fput_work_worker_L376_1(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L382"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
-                   delayed_fput_work_worker___fput_f,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_frame,
+                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_b,
@@ -13710,11 +13880,10 @@ delayed_fput_work_worker_L376_2(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L382"]
@@ -13722,9 +13891,9 @@ delayed_fput_work_worker_L376_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
-                   delayed_fput_work_worker___fput_f,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_frame,
+                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_b,
@@ -13750,9 +13919,9 @@ delayed_fput_work_worker_L376_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
-                   delayed_fput_work_worker___fput_f,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_frame,
+                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_b,
@@ -13771,8 +13940,9 @@ delayed_fput_work_worker_L376_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -13788,8 +13958,9 @@ delayed_fput_work_worker_L376_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -13806,8 +13977,9 @@ delayed_fput_work_worker_L376_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -13828,8 +14000,9 @@ delayed_fput_work_worker_L376_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -13851,8 +14024,9 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13890,11 +14064,10 @@ delayed_fput_work_worker_L382_1(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L411"]
@@ -13902,7 +14075,7 @@ delayed_fput_work_worker_L382_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -13945,11 +14118,10 @@ delayed_fput_work_worker_L382_2(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -13958,7 +14130,7 @@ delayed_fput_work_worker_L382_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -13991,15 +14163,15 @@ delayed_fput_work_worker_L382_3(self) ==
                                                   ![self] = NULL]
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
-                lat[w] + IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                lat[w] + IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L411"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
-                   delayed_fput_work_worker___fput_f,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_frame,
+                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
                    delayed_fput_work_worker_unix_notinflight_frame, unix_gc_work_worker_locals>>
@@ -14014,8 +14186,9 @@ delayed_fput_work_worker_L382_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -14031,8 +14204,9 @@ delayed_fput_work_worker_L382_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -14049,8 +14223,9 @@ delayed_fput_work_worker_L382_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -14071,8 +14246,9 @@ delayed_fput_work_worker_L382_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -14094,8 +14270,9 @@ delayed_fput_work_worker_L382_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -14119,8 +14296,9 @@ delayed_fput_work_worker_L382_dfree(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -14144,8 +14322,9 @@ delayed_fput_work_worker_L382_dfree2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -14165,8 +14344,9 @@ delayed_fput_work_worker_L382_dfree3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -14196,11 +14376,10 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L16"]
@@ -14208,7 +14387,7 @@ delayed_fput_work_worker_L411_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
@@ -14257,11 +14436,10 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L112"]
@@ -14269,7 +14447,7 @@ delayed_fput_work_worker_L411_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -14304,11 +14482,10 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free
                   ELSE 0]
@@ -14317,7 +14494,7 @@ delayed_fput_work_worker_L411_3(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
@@ -14366,11 +14543,10 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free
                   ELSE 0]
@@ -14379,7 +14555,7 @@ delayed_fput_work_worker_L411_4(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -14409,10 +14585,9 @@ delayed_fput_work_worker_L411_5(self) ==
           /\ lat' = [w \in Threads |->
                       lat[w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote)
+                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote)
                         ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L411"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
@@ -14420,7 +14595,8 @@ delayed_fput_work_worker_L411_5(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_rest_112_3,
+                         unix_gc_lock_cpu, owner_locals, sender_locals,
+                         delayed_fput_work_worker_rest_112_3,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_f,
@@ -14461,10 +14637,9 @@ delayed_fput_work_worker_L411_6(self) ==
           /\ lat' = [w \in Threads |->
                       lat[w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote)
+                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote)
                         ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L366"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
@@ -14472,7 +14647,8 @@ delayed_fput_work_worker_L411_6(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_rest_112_3,
+                         unix_gc_lock_cpu, owner_locals, sender_locals,
+                         delayed_fput_work_worker_rest_112_3,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_f,
@@ -14499,8 +14675,9 @@ delayed_fput_work_worker_L411_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -14518,8 +14695,9 @@ delayed_fput_work_worker_L411_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -14538,8 +14716,9 @@ delayed_fput_work_worker_L411_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -14557,8 +14736,9 @@ delayed_fput_work_worker_L411_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -14580,8 +14760,9 @@ delayed_fput_work_worker_L411_dfree(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -14599,8 +14780,9 @@ delayed_fput_work_worker_L411_null3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -14622,8 +14804,9 @@ delayed_fput_work_worker_L411_dfree2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -14640,8 +14823,9 @@ delayed_fput_work_worker_L411_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -14659,8 +14843,9 @@ delayed_fput_work_worker_L411_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -14678,8 +14863,9 @@ delayed_fput_work_worker_L411_underflow2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
@@ -14769,7 +14955,7 @@ unix_gc_work_worker_L48(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running, lat,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
@@ -14783,7 +14969,7 @@ unix_gc_work_worker_L48b(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, lat, owner_locals, sender_locals,
+                   unix_gc_work_pending, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -14806,17 +14992,16 @@ unix_gc_work_worker_L93_1(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[unix_gc_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF file[unix_gc_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
@@ -14848,10 +15033,9 @@ unix_gc_work_worker_L93_2(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF file[unix_gc_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF file[unix_gc_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          (IF delayed_fput_work_pending THEN 0 ELSE 742)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
@@ -14859,7 +15043,7 @@ unix_gc_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame,
@@ -14876,8 +15060,9 @@ unix_gc_work_worker_L93_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -14894,8 +15079,9 @@ unix_gc_work_worker_L93_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -14911,8 +15097,9 @@ unix_gc_work_worker_L93_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -14932,8 +15119,9 @@ unix_gc_work_worker_L93_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -14953,8 +15141,9 @@ unix_gc_work_worker_L93_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:90: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:91: gc_stale = false
@@ -14963,13 +15152,16 @@ unix_gc_work_worker_L93_underflow(self) ==
 unix_gc_work_worker_L90(self) ==
     /\ pc[self] = "L90"
     /\ unix_gc_lock = NULL
+    /\ unix_gc_lock_cpu' = CpuOf(self)
     /\ unix_gc_lock' = self
     /\ gc_stale' = FALSE
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 + Cost_lock_local +
+                  THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                        THEN Cost_lock_local
+                        ELSE Cost_lock_remote) +
                          Cost_gc_scan_sock *
                            (Cardinality(gc_inflight_list) + GC_BACKGROUND_INFLIGHT)
                   ELSE 0]
@@ -15377,7 +15569,7 @@ unix_gc_work_worker_L96_1(self) ==
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_tot_inflight, gc_in_progress, gc_stale, delayed_fput_work_pending,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_b,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -15415,10 +15607,10 @@ unix_gc_work_worker_L96_2(self) ==
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
-                         owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_130_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
+                         unix_gc_lock_cpu, owner_locals, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
+                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
@@ -15447,7 +15639,7 @@ unix_gc_work_worker_L96_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, owner_locals, sender_locals,
+                         unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                          unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
                          unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
@@ -15475,8 +15667,9 @@ unix_gc_work_worker_L96_unlock(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15492,8 +15685,9 @@ unix_gc_work_worker_L96_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15510,8 +15704,9 @@ unix_gc_work_worker_L96_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15528,8 +15723,9 @@ unix_gc_work_worker_L96_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15550,8 +15746,9 @@ unix_gc_work_worker_L96_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -15569,8 +15766,9 @@ unix_gc_work_worker_L96_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* L96b -> L96
@@ -15584,8 +15782,8 @@ unix_gc_work_worker_L96b(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -15607,6 +15805,7 @@ unix_gc_work_worker_L130_1(self) ==
     /\ unix_gc_lock = NULL
     /\ Cardinality(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
+    /\ unix_gc_lock_cpu' = CpuOf(self)
     /\ unix_gc_lock' = NULL
     /\ gc_hitlist' = {}
     /\ gc_in_progress' = FALSE
@@ -15619,7 +15818,12 @@ unix_gc_work_worker_L130_1(self) ==
                                                      ![self] = {}]
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
-                lat[w] + IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_lock_local ELSE 0]
+                lat[w] +
+                  IF w # self /\ WaitsFor(w, self)
+                  THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                        THEN Cost_lock_local
+                        ELSE Cost_lock_remote)
+                  ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L48b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale,
@@ -15654,10 +15858,9 @@ unix_gc_work_worker_L130_2(self) ==
           /\ lat' = [w \in Threads |->
                       lat[w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote)
+                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote)
                         ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L130"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
@@ -15665,9 +15868,10 @@ unix_gc_work_worker_L130_2(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_96_3, unix_gc_work_worker___unix_gc_u,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                         unix_gc_lock_cpu, owner_locals, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
+                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
@@ -15699,10 +15903,9 @@ unix_gc_work_worker_L130_3(self) ==
           /\ lat' = [w \in Threads |->
                       lat[w] +
                         IF w # self /\ WaitsFor(w, self)
-                        THEN 0 +
-                               (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                                THEN Cost_atomic_local
-                                ELSE Cost_atomic_remote)
+                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote)
                         ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L366"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
@@ -15710,9 +15913,9 @@ unix_gc_work_worker_L130_3(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_rest_96_3, unix_gc_work_worker___unix_gc_u,
-                         unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_lock_cpu, owner_locals, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
+                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker_unix_destruct_scm_fp,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
@@ -15734,8 +15937,9 @@ unix_gc_work_worker_L130_assert(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:131: kfree_skb(b)
@@ -15752,8 +15956,9 @@ unix_gc_work_worker_L130_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:131: kfree_skb(b)
@@ -15771,8 +15976,9 @@ unix_gc_work_worker_L130_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:131: kfree_skb(b)
@@ -15790,8 +15996,9 @@ unix_gc_work_worker_L130_underflow(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
 \* L130b -> L130
@@ -15805,8 +16012,8 @@ unix_gc_work_worker_L130b(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -15854,6 +16061,7 @@ unix_gc_work_worker_L366_1(self) ==
                [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
           /\ unix_gc_work_worker_unix_notinflight_fp' =
                [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
           /\ unix_gc_lock' = NULL
           /\ unix_gc_work_worker_unix_notinflight_u' =
                [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
@@ -15880,7 +16088,12 @@ unix_gc_work_worker_L366_1(self) ==
                                               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
           /\ op_end' = NoOpEnd
           /\ lat' = [w \in Threads |->
-                      lat[w] + IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_lock_local ELSE 0]
+                      lat[w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
                          gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
@@ -15914,8 +16127,8 @@ unix_gc_work_worker_L366_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -15940,8 +16153,8 @@ unix_gc_work_worker_L366_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -15959,8 +16172,9 @@ unix_gc_work_worker_L366_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -15976,8 +16190,9 @@ unix_gc_work_worker_L366_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16001,8 +16216,9 @@ unix_gc_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16030,8 +16246,9 @@ unix_gc_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16058,8 +16275,9 @@ unix_gc_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16091,8 +16309,9 @@ unix_gc_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16123,8 +16342,9 @@ unix_gc_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16161,8 +16381,9 @@ unix_gc_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -16204,8 +16425,9 @@ unix_gc_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -16230,19 +16452,18 @@ unix_gc_work_worker_L376_1(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote)
+                  THEN (IF pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L382"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -16273,11 +16494,10 @@ unix_gc_work_worker_L376_2(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].count_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L382"]
@@ -16285,8 +16505,8 @@ unix_gc_work_worker_L376_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -16311,8 +16531,8 @@ unix_gc_work_worker_L376_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -16330,8 +16550,9 @@ unix_gc_work_worker_L376_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -16347,8 +16568,9 @@ unix_gc_work_worker_L376_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -16365,8 +16587,9 @@ unix_gc_work_worker_L376_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -16387,8 +16610,9 @@ unix_gc_work_worker_L376_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -16410,8 +16634,9 @@ unix_gc_work_worker_L376_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16447,11 +16672,10 @@ unix_gc_work_worker_L382_1(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L130"]
@@ -16459,7 +16683,7 @@ unix_gc_work_worker_L382_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
@@ -16499,11 +16723,10 @@ unix_gc_work_worker_L382_2(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN 0 +
-                         (IF cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
-                               CpuOf(self)
-                          THEN Cost_atomic_local
-                          ELSE Cost_atomic_remote) +
+                  THEN (IF cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].usage_cpu =
+                             CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote) +
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
@@ -16512,7 +16735,7 @@ unix_gc_work_worker_L382_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, owner_locals, sender_locals,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
@@ -16542,14 +16765,14 @@ unix_gc_work_worker_L382_3(self) ==
     /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
-                lat[w] + IF w # self /\ WaitsFor(w, self) THEN 0 + Cost_free_sk_buff ELSE 0]
+                lat[w] + IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L130"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -16564,8 +16787,9 @@ unix_gc_work_worker_L382_null(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -16581,8 +16805,9 @@ unix_gc_work_worker_L382_uaf(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16599,8 +16824,9 @@ unix_gc_work_worker_L382_null2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16621,8 +16847,9 @@ unix_gc_work_worker_L382_uaf2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16644,8 +16871,9 @@ unix_gc_work_worker_L382_underflow(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16669,8 +16897,9 @@ unix_gc_work_worker_L382_dfree(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16694,8 +16923,9 @@ unix_gc_work_worker_L382_dfree2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16715,8 +16945,9 @@ unix_gc_work_worker_L382_dfree3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==

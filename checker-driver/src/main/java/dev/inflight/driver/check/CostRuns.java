@@ -8,16 +8,27 @@ import java.util.stream.Collectors;
 final class CostRuns {
   private CostRuns() {}
 
-  /** The model's .cfg without its latency invariants: they are judged on the samples. */
-  static String config(String cfg, SourceMap map) {
+  /**
+   * The model's .cfg without its latency invariants (they are judged on the samples, so TLC
+   * explores every behaviour instead of stopping at a slow one); with {@code probe}, CostProbe
+   * added to the invariants, which prints each distinct completion.
+   */
+  static String config(String cfg, SourceMap map, boolean probe) {
     Set<String> latency = map.properties().stream().filter(p -> p.kind().equals("latency"))
         .map(p -> "  " + p.tla()).collect(Collectors.toSet());
     StringBuilder out = new StringBuilder();
+    boolean probed = !probe;
     for (String line : cfg.split("\n")) {
-      if (!latency.contains(line)) {
-        out.append(line).append('\n');
+      if (latency.contains(line)) {
+        continue;
+      }
+      out.append(line).append('\n');
+      if (!probed && line.equals("INVARIANTS")) {
+        out.append("  CostProbe\n");
+        probed = true;
       }
     }
-    return out.toString().replace("INVARIANTS\nCHECK", "CHECK");
+    String s = out.toString().replace("INVARIANTS\nCHECK", "CHECK");
+    return probed ? s : s.replace("SPECIFICATION Spec\n", "SPECIFICATION Spec\nINVARIANTS\n  CostProbe\n");
   }
 }

@@ -95,11 +95,18 @@ public final class ModelChecker {
       if (cost != null) {
         // Latency bounds are judged on the samples, so TLC explores every behaviour instead of
         // stopping at the first slow one.
+        // Exhaustive: CostProbe prints each distinct completion (one worker keeps the lines of a
+        // print together). Random behaviours: they walk the state graph TLC dumps.
         cfg = module + "_cost.cfg";
-        Files.writeString(dir.resolve(cfg), CostRuns.config(emitted.cfg(), map));
-        List<String> extra = new ArrayList<>(tlc.extraArgs());
-        extra.addAll(List.of("-dump", "dot,actionlabels", dir.resolve("graph").toString()));
-        tlc = tlc.withExtraArgs(extra);
+        boolean walks = cost.simulate() != null;
+        Files.writeString(dir.resolve(cfg), CostRuns.config(emitted.cfg(), map, !walks));
+        if (walks) {
+          List<String> extra = new ArrayList<>(tlc.extraArgs());
+          extra.addAll(List.of("-dump", "dot,actionlabels", dir.resolve("graph").toString()));
+          tlc = tlc.withExtraArgs(extra);
+        } else {
+          tlc = tlc.withWorkers(1);
+        }
       }
       TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", cfg, options.progress());
       long tlcMs = (System.nanoTime() - t1) / 1_000_000;
@@ -111,8 +118,13 @@ public final class ModelChecker {
       if (cost != null) {
         TraceMapper names = new TraceMapper(map);
         Path graph = dir.resolve("graph.dot");
-        samples = Files.exists(graph) && report.verdict() != Verdict.INCOMPLETE
-            ? CostSamples.fromGraph(StateGraph.read(graph), cost, map, names::displayOf) : null;
+        if (report.verdict() == Verdict.INCOMPLETE) {
+          samples = null;
+        } else if (cost.simulate() == null) {
+          samples = CostSamples.fromPrints(result.unframedLines(), map, names::displayOf, cost.describe());
+        } else {
+          samples = Files.exists(graph) ? CostSamples.fromGraph(StateGraph.read(graph), cost, map, names::displayOf) : null;
+        }
       }
       return new Run(report, samples, map.cost());
     } catch (IOException e) {

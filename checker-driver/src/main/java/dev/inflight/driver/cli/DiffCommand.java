@@ -45,6 +45,9 @@ final class DiffCommand implements Callable<Integer> {
   @Mixin
   CostOptions costs;
 
+  @Option(names = "--sum", description = "Add a row with the sums of the operations' means and maxima: the cost of a unit of work that runs each operation once (a message: one write, one read).")
+  boolean sum;
+
 
   @Override
   public Integer call() {
@@ -65,7 +68,7 @@ final class DiffCommand implements Callable<Integer> {
       extra.put("ratios", ratios(a, b));
       out.print(CostReport.renderJson(List.of(a, b), extra));
     } else {
-      out.print(render(a, b));
+      out.print(render(a, b, sum));
     }
     out.flush();
     return Math.max(a.verdict().exitCode, b.verdict().exitCode);
@@ -92,7 +95,7 @@ final class DiffCommand implements Callable<Integer> {
     return ops;
   }
 
-  static String render(CostReport a, CostReport b) {
+  static String render(CostReport a, CostReport b, boolean sum) {
     StringBuilder s = new StringBuilder();
     List<String[]> head = new ArrayList<>();
     head.add(new String[] {"", "before", "after"});
@@ -110,7 +113,7 @@ final class DiffCommand implements Callable<Integer> {
       Map<String, Double> q = r.get(op);
       rows.add(new String[] {op, mean(x), max(x), mean(y), max(y), q == null ? "-" : ratio(q.get("mean")), q == null ? "-" : ratio(q.get("max"))});
     }
-    if (r.size() > 1 && r.size() == ops(a, b).size()) {
+    if (sum && !r.isEmpty() && r.size() == ops(a, b).size()) {
       // When one unit of work runs each operation once (a message: one write, one read), the
       // sums are its cost.
       double am = 0, ax = 0, bm = 0, bx = 0;

@@ -155,16 +155,21 @@ public record CostReport(CheckReport check, CostSamples samples, List<OpStats> o
       samples.cpus().forEach((t, c) -> placed.add(t + " on CPU " + c));
       b.append("threads: ").append(String.join(", ", placed)).append('\n');
     }
+    List<String> idle = new ArrayList<>();
     for (OpStats s : ops) {
-      b.append('\n');
       if (s.count() == 0) {
-        b.append(s.op()).append(": never completed\n");
+        idle.add(s.op());
         continue;
       }
+      b.append('\n');
       b.append(s.op()).append(": ").append(s.count()).append(s.count() == 1 ? " completion" : " completions")
           .append("; min ").append(ns(s.min())).append(", mean ").append(ns(s.mean())).append(", max ").append(ns(s.max()))
           .append(" (").append(s.worstThread()).append(")\n");
       b.append(histogram(s));
+    }
+    if (!idle.isEmpty()) {
+      b.append('\n').append(idle.size() == ops.size() ? "no operation completed: " : "never completed: ")
+          .append(String.join(", ", idle)).append('\n');
     }
     if (!bounds.isEmpty()) {
       b.append('\n');

@@ -11,9 +11,10 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * Samples read from a state graph in TLC's `-dump dot,actionlabels` format (a recorded file:
- * two threads whose `bump` completes in two of four states; one value spans lines, one state
- * stutters), the statistics and the funclatency-style histogram made of them.
+ * Samples read from what TLC printed through CostProbe, and from a state graph in TLC's
+ * `-dump dot,actionlabels` format (a recorded file: two threads whose `bump` completes in two of
+ * four states; one value spans lines, one state stutters); the statistics and the
+ * funclatency-style histogram made of them.
  */
 class CostSamplesTest {
   private static final Path GRAPH = Path.of("src/test/resources/cost/graph.dot");
@@ -48,6 +49,25 @@ class CostSamplesTest {
         new CostSamples.Sample("writer", 120, Map.of("when2", true)),
         new CostSamples.Sample("reader", 500, Map.of("when2", false)));
     assertThat(s.cpus()).containsEntry("writer", 0).containsEntry("reader", 1);
+  }
+
+  @Test
+  void completionsPrintedByTlcAreReadOncePerLineGroup() {
+    // CostProbe's PrintT output as TLC writes it: short values on one line, long ones continued.
+    List<String> lines = List.of(
+        "<<\"inflight-cost\", [op |-> \"bump\", thread |-> a, ns |-> 120, when2 |-> TRUE]>>",
+        "Progress(3) at 2026-11-30 07:40:00: 12 states generated",
+        "<< \"inflight-cost\",",
+        "   [ op |-> \"bump\",",
+        "     thread |-> b,",
+        "     ns |-> 500,",
+        "     when2 |-> FALSE ] >>");
+
+    CostSamples s = CostSamples.fromPrints(lines, MAP, NAMES, CostRequest.exhaustive().describe());
+
+    assertThat(s.ops().get("bump")).containsExactly(
+        new CostSamples.Sample("writer", 120, Map.of("when2", true)),
+        new CostSamples.Sample("reader", 500, Map.of("when2", false)));
   }
 
   @Test

@@ -196,6 +196,7 @@ public final class Emitter {
     if (program.cost.tracked) {
       conj.add(eq(name("lat"), new TlaExpr.FunCons(List.of(new TlaExpr.Bound(t, name("Threads"))), new TlaExpr.Num(0))));
       conj.add(eq(name("op_end"), name("NoOpEnd")));
+      layout.lockLine.values().forEach(v -> conj.add(eq(name(v), new TlaExpr.Num(-1))));
     }
     if (program.usesRcu) {
       List<TlaExpr.Bound> all = List.of(new TlaExpr.Bound(t, name("Threads")));
@@ -214,15 +215,34 @@ public final class Emitter {
     units.add(new TlaModule.OpDef("Init", List.of(), and(conj), List.of("Initial state: every thread at its first statement, no object allocated."), null));
   }
 
-  /** Thread id → CPU: `on cpu N` places a kind (its threads on N, N+1, …); the rest take turns. */
+  /**
+   * Thread id → CPU: `on cpu N` places a kind (its threads on N, N+1, …); the others take the
+   * free CPUs in declaration order (when none is left, they share, in turn).
+   */
   private Map<String, Integer> cpus() {
     Map<String, Integer> out = new LinkedHashMap<>();
     int cpus = program.cost.cpus();
+    java.util.Set<Integer> placed = new java.util.HashSet<>();
+    for (ThreadSym t : program.threads) {
+      for (int i = 0; t.cpu >= 0 && i < t.count; i++) {
+        placed.add((t.cpu + i) % cpus);
+      }
+    }
     int next = 0;
+    int shared = 0;
     for (ThreadSym t : program.threads) {
       List<String> ids = layout.threadIds.get(t);
       for (int i = 0; i < ids.size(); i++) {
-        out.put(ids.get(i), (t.cpu >= 0 ? t.cpu + i : next++) % cpus);
+        int c;
+        if (t.cpu >= 0) {
+          c = (t.cpu + i) % cpus;
+        } else {
+          while (next < cpus && placed.contains(next)) {
+            next++;
+          }
+          c = next < cpus ? next++ : shared++ % cpus;
+        }
+        out.put(ids.get(i), c);
       }
     }
     return out;
@@ -250,6 +270,12 @@ public final class Emitter {
     units.add(new TlaModule.OpDef("CpuOf", List.of(t), cpuOf, List.of("the CPU each thread runs on"), null));
     units.add(new TlaModule.OpDef("NoOpEnd", List.of(), new TlaExpr.Record(List.of(Map.entry("op", str("none")))),
         List.of("op_end when the last step completed no operation"), null));
+    // For `inflight cost`: TLC checks an invariant once per distinct state, so this prints each
+    // distinct completion once (cheaper than dumping every state).
+    units.add(new TlaModule.OpDef("CostProbe", List.of(), new TlaExpr.Or(List.of(
+        eq(new TlaExpr.Select(name("op_end"), "op"), str("none")),
+        new TlaExpr.Apply("PrintT", List.of(new TlaExpr.Tuple(List.of(str("inflight-cost"), name("op_end"))))))),
+        List.of("cost report: prints each distinct state in which an operation completed"), null));
   }
 
   /**
@@ -521,6 +547,7 @@ public final class Emitter {
       for (String v : dev.inflight.translator.lower.Lowerer.COST_VARIABLES) {
         variables.add(new SourceMap.Variable(v, "cost", v, null, null));
       }
+      layout.lockLine.values().forEach(v -> variables.add(new SourceMap.Variable(v, "cost", v, null, null)));
       cost = new SourceMap.Cost(program.cost.profileName, program.cost.profile, cpus(), List.copyOf(program.cost.ops.keySet()),
           List.copyOf(latencies));
     }

@@ -24,7 +24,7 @@ public final class Layout {
       "AllDone", "Elems", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
-      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor");
+      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe");
 
   public final Namer namer = new Namer();
   public final Map<StructSym, String> heapVar = new LinkedHashMap<>();
@@ -36,6 +36,8 @@ public final class Layout {
    * its cache line (an atomic from another CPU pays the remote price).
    */
   public final Map<FieldSym, String> lineField = new LinkedHashMap<>();
+  /** Costs tracked: for each global lock, the variable holding the CPU that took it last (-1: none yet). */
+  public final Map<Symbol.GlobalSym, String> lockLine = new LinkedHashMap<>();
   public final Map<Symbol.GlobalSym, String> globalVar = new LinkedHashMap<>();
   public final Map<Symbol.ConstSym, String> constName = new LinkedHashMap<>();
   public final Map<ThreadSym, String> threadConst = new LinkedHashMap<>();
@@ -90,7 +92,7 @@ public final class Layout {
       }
       if (program.cost.tracked) {
         for (FieldSym f : s.fields().values()) {
-          if (f.member instanceof dev.inflight.translator.ast.Member.Ref) {
+          if (f.member instanceof dev.inflight.translator.ast.Member.Ref || f.member instanceof dev.inflight.translator.ast.Member.Lock) {
             lineField.put(f, fields.name("line:" + f.name(), f.name() + "_cpu"));
           }
         }
@@ -98,6 +100,9 @@ public final class Layout {
     }
     for (Symbol.GlobalSym g : program.globals.values()) {
       globalVar.put(g, namer.name(g, g.name()));
+      if (program.cost.tracked && g.member instanceof dev.inflight.translator.ast.Member.Lock) {
+        lockLine.put(g, namer.name("line:" + g.name(), g.name() + "_cpu"));
+      }
     }
     for (ThreadSym t : program.threads) {
       threadConst.put(t, namer.name("threads:" + t.name(), "Thread_" + t.name()));

@@ -385,10 +385,11 @@ final class StepBuilder {
     if (!costs() || ns.equals(new TlaExpr.Num(0))) {
       return;
     }
-    p.elapsed = Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, p.elapsed, ns), p.nonNull);
+    TlaExpr zero = new TlaExpr.Num(0);
+    p.elapsed = p.elapsed.equals(zero) ? ns : Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, p.elapsed, ns), p.nonNull);
     if (inOp) {
       TlaExpr now = p.store.readAt("lat", ExprGen.SELF);
-      p.store.writeAt("lat", ExprGen.SELF, Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, now, ns), p.nonNull));
+      p.store.writeAt("lat", ExprGen.SELF, now.equals(zero) ? ns : Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, now, ns), p.nonNull));
     }
   }
 
@@ -625,10 +626,7 @@ final class StepBuilder {
       return;
     }
     if (in instanceof Instr.LockOp l) {
-      if (l.isLock()) {
-        charge(p, price(null, "lock_local"), inOp);
-      }
-      lockOp(l, p, done, k);
+      lockOp(l, p, done, k, inOp);
       return;
     }
     if (in instanceof Instr.Rcu r) {
@@ -750,11 +748,14 @@ final class StepBuilder {
     k.accept(p);
   }
 
-  private void lockOp(Instr.LockOp l, Path p, List<Path> done, Cont k) {
+  private void lockOp(Instr.LockOp l, Path p, List<Path> done, Cont k, boolean inOp) {
     List<ExprGen.Obligation> obs = new ArrayList<>();
     Path ok;
     TlaExpr holder;
     java.util.function.BiConsumer<Path, TlaExpr> write;
+    // Costs tracked: the CPU that took the lock last (its line), read and written.
+    java.util.function.Function<Path, TlaExpr> line = null;
+    java.util.function.BiConsumer<Path, TlaExpr> setLine = null;
     if (l.target() instanceof Expr.Field f) {
       ExprGen g = p.gen();
       TlaExpr obj = g.gen(f.obj(), obs);
@@ -765,15 +766,34 @@ final class StepBuilder {
       String fname = layout.fieldName.get(s.fields().get(f.field().text()));
       holder = ok.store.readField(heap, obj, fname);
       write = (path, v) -> path.store.writeField(heap, obj, fname, v);
+      String lf = layout.lineField.get(s.fields().get(f.field().text()));
+      if (lf != null) {
+        line = path -> path.store.readField(heap, obj, lf);
+        setLine = (path, v) -> path.store.writeField(heap, obj, lf, v);
+      }
     } else {
       Symbol.GlobalSym g = (Symbol.GlobalSym) program.names.get((Expr.Name) l.target());
       String var = layout.globalVar.get(g);
       ok = p;
       holder = ok.store.read(var);
       write = (path, v) -> path.store.write(var, v);
+      String lv = layout.lockLine.get(g);
+      if (lv != null) {
+        line = path -> path.store.read(lv);
+        setLine = (path, v) -> path.store.write(lv, v);
+      }
     }
     if (l.isLock()) {
       ok.guard(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.NULL));
+      if (line != null) {
+        // A lock whose line another CPU took last is a contended one (lock_remote).
+        TlaExpr mine = new TlaExpr.Apply("CpuOf", List.of(ExprGen.SELF));
+        TlaExpr last = line.apply(ok);
+        TlaExpr local = new TlaExpr.Infix(BinOp.OR, new TlaExpr.Infix(BinOp.EQ, last, mine),
+            new TlaExpr.Infix(BinOp.EQ, last, new TlaExpr.Num(-1)));
+        charge(ok, new TlaExpr.If(local, price(null, "lock_local"), price(null, "lock_remote")), inOp);
+        setLine.accept(ok, mine);
+      }
       write.accept(ok, ExprGen.SELF);
       k.go(new Next(l.next(), ok));
       return;
