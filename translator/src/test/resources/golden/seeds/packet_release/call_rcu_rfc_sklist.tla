@@ -145,7 +145,7 @@ Init ==
     /\ pc = [t \in Threads |->
               CASE t \in Thread_user -> "L20"
                 [] t \in Thread_netdev -> "L192"
-                [] t \in Thread_rcu_cb_packet_release_rcu -> "L271"]
+                [] t \in Thread_rcu_cb_packet_release_rcu -> "L268"]
     /\ fault = [kind |-> "none"]
     /\ packet_sock = [o \in Pool_packet_sock |->
                        [st |-> "free",
@@ -202,7 +202,7 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_user : pc[t] = "Done"
     /\ \A t \in Thread_netdev : pc[t] = "Done"
-    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L271"}
+    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L268"}
     /\ rcu_cbs = {}
 
 --------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ user_L20_bound(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L67 -> L324
+\* L67 -> L321
 user_L67(self) ==
     /\ pc[self] = "L67"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -257,7 +257,7 @@ user_L67(self) ==
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
@@ -336,7 +336,7 @@ user_L67b_1(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
-\* L67b -> L293
+\* L67b -> L290
 user_L67b_2(self) ==
     /\ pc[self] = "L67b"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -347,7 +347,7 @@ user_L67b_2(self) ==
     /\ user_sk_free_sk' = [user_sk_free_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L293"]
+    /\ pc' = [pc EXCEPT ![self] = "L290"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sock_orphan_sk, user_packet_create_frame,
@@ -513,7 +513,7 @@ user_L80_uaf(self) ==
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \* specs/kernel/packet.ifl:88: return sk
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:22: packet_release_rfc(sock)
-\* L87 -> L284
+\* L87 -> L281
 user_L87(self) ==
     /\ pc[self] = "L87"
     /\ packet_sklist' = packet_sklist \cup {user_packet_create_sk[self]}
@@ -523,7 +523,7 @@ user_L87(self) ==
     /\ user_packet_create_sk' = [user_packet_create_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT
                                           ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L284"]
+    /\ pc' = [pc EXCEPT ![self] = "L281"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_sock, user_sock_free_sock, user_packet_release_rfc_sk,
                    user_packet_release_rfc_postpone, user_packet_release_finish_frame,
@@ -728,7 +728,7 @@ user_L108_1(self) ==
 
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
-\* L108 -> L293
+\* L108 -> L290
 user_L108_2(self) ==
     /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
@@ -740,7 +740,7 @@ user_L108_2(self) ==
                                                                             1]
     /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L293"]
+    /\ pc' = [pc EXCEPT ![self] = "L290"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
@@ -870,7 +870,7 @@ user_L111b(self) ==
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* L112 -> L293
+\* L112 -> L290
 user_L112(self) ==
     /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
@@ -879,7 +879,7 @@ user_L112(self) ==
     /\ packet_sock' = [packet_sock EXCEPT ![user___unregister_prot_hook_sk[self]].bind_lock = self]
     /\ user___unregister_prot_hook_sk' = [user___unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L293"]
+    /\ pc' = [pc EXCEPT ![self] = "L290"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk, user_sock_orphan_sk,
@@ -911,15 +911,15 @@ user_L112_uaf(self) ==
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L264
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L261
 user_L207_1(self) ==
     /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
+    /\ pc' = [pc EXCEPT ![self] = "L261"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk,
@@ -927,15 +927,15 @@ user_L207_1(self) ==
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L266
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L263
 user_L207_2(self) ==
     /\ pc[self] = "L207"
     /\ user_sock_orphan_sk[self] # NULL /\ packet_sock[user_sock_orphan_sk[self]].st = "live"
     /\ ~user_packet_release_finish_nullify[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_sock_orphan_sk[self]].dead = TRUE]
     /\ user_sock_orphan_sk' = [user_sock_orphan_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_frame,
                    user_packet_release_finish_frame, user_sk_free_sk,
@@ -966,81 +966,81 @@ user_L207_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
-\* L264 -> L266
-user_L264(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:261: sock.sk = null
+\* L261 -> L263
+user_L261(self) ==
+    /\ pc[self] = "L261"
     /\ user_packet_release_finish_sock[self] # NULL /\
          socket[user_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
-user_L264_null(self) ==
-    /\ pc[self] = "L264"
+user_L261_null(self) ==
+    /\ pc[self] = "L261"
     /\ user_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
-user_L264_uaf(self) ==
-    /\ pc[self] = "L264"
+user_L261_uaf(self) ==
+    /\ pc[self] = "L261"
     /\ user_packet_release_finish_sock[self] # NULL
     /\ socket[user_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 261,
                  obj |-> user_packet_release_finish_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L266 -> L267
-user_L266(self) ==
-    /\ pc[self] = "L266"
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* L263 -> L264
+user_L263(self) ==
+    /\ pc[self] = "L263"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L267"]
+    /\ pc' = [pc EXCEPT ![self] = "L264"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-user_L266_null(self) ==
-    /\ pc[self] = "L266"
+user_L263_null(self) ==
+    /\ pc[self] = "L263"
     /\ user_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 266]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-user_L266_uaf(self) ==
-    /\ pc[self] = "L266"
+user_L263_uaf(self) ==
+    /\ pc[self] = "L263"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 266,
+                 line |-> 263,
                  obj |-> user_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L267 -> L324
-user_L267_1(self) ==
-    /\ pc[self] = "L267"
+\* L264 -> L321
+user_L264_1(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt > 1
@@ -1055,16 +1055,16 @@ user_L267_1(self) ==
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
-\* L267 -> L67
-user_L267_2(self) ==
-    /\ pc[self] = "L267"
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* L264 -> L67
+user_L264_2(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt = 1
@@ -1077,56 +1077,56 @@ user_L267_2(self) ==
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
-user_L267_null(self) ==
-    /\ pc[self] = "L267"
+user_L264_null(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 267]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: use_after_free
-user_L267_uaf(self) ==
-    /\ pc[self] = "L267"
+user_L264_uaf(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sk[self] # NULL
     /\ packet_sock[user_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> user_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
-user_L267_underflow(self) ==
-    /\ pc[self] = "L267"
+user_L264_underflow(self) ==
+    /\ pc[self] = "L264"
     /\ user_packet_release_finish_sk[self] # NULL /\
          packet_sock[user_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_finish_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> user_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:284: sk = sock.sk
-\* specs/kernel/packet.ifl:285: if sk != null {
-\* L284 -> L286
-user_L284_1(self) ==
-    /\ pc[self] = "L284"
+\* specs/kernel/packet.ifl:281: sk = sock.sk
+\* specs/kernel/packet.ifl:282: if sk != null {
+\* L281 -> L283
+user_L281_1(self) ==
+    /\ pc[self] = "L281"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ socket[user_packet_release_rfc_sock[self]].sk # NULL
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT
                                         ![self] = socket[user_packet_release_rfc_sock[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L286"]
+    /\ pc' = [pc EXCEPT ![self] = "L283"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
                    user_packet_release_rfc_sock, user_packet_release_rfc_postpone,
@@ -1134,12 +1134,12 @@ user_L284_1(self) ==
                    user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:284: sk = sock.sk
-\* specs/kernel/packet.ifl:285: if sk != null {
+\* specs/kernel/packet.ifl:281: sk = sock.sk
+\* specs/kernel/packet.ifl:282: if sk != null {
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L284 -> L324
-user_L284_2(self) ==
-    /\ pc[self] = "L284"
+\* L281 -> L321
+user_L281_2(self) ==
+    /\ pc[self] = "L281"
     /\ user_packet_release_rfc_sock[self] # NULL /\
          socket[user_packet_release_rfc_sock[self]].st = "live"
     /\ ~socket[user_packet_release_rfc_sock[self]].sk # NULL
@@ -1147,93 +1147,93 @@ user_L284_2(self) ==
     /\ user_packet_release_rfc_sock' = [user_packet_release_rfc_sock EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_packet_release_finish_frame,
                    user_sk_free_sk, user_sock_orphan_sk, user___unregister_prot_hook_frame,
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:284: sk = sock.sk
+\* specs/kernel/packet.ifl:281: sk = sock.sk
 \* fault: null_deref
-user_L284_null(self) ==
-    /\ pc[self] = "L284"
+user_L281_null(self) ==
+    /\ pc[self] = "L281"
     /\ user_packet_release_rfc_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 284]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 281]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:284: sk = sock.sk
+\* specs/kernel/packet.ifl:281: sk = sock.sk
 \* fault: use_after_free
-user_L284_uaf(self) ==
-    /\ pc[self] = "L284"
+user_L281_uaf(self) ==
+    /\ pc[self] = "L281"
     /\ user_packet_release_rfc_sock[self] # NULL
     /\ socket[user_packet_release_rfc_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 284,
+                 line |-> 281,
                  obj |-> user_packet_release_rfc_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:286: list_del_rcu(packet_sklist, sk)
-\* specs/kernel/packet.ifl:287: postpone = false
-\* L286 -> L288
-user_L286(self) ==
-    /\ pc[self] = "L286"
+\* specs/kernel/packet.ifl:283: list_del_rcu(packet_sklist, sk)
+\* specs/kernel/packet.ifl:284: postpone = false
+\* L283 -> L285
+user_L283(self) ==
+    /\ pc[self] = "L283"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_rfc_sk[self]}
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L288"]
+    /\ pc' = [pc EXCEPT ![self] = "L285"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_rfc_sock,
                    user_packet_release_rfc_sk, user_packet_release_finish_frame, user_sk_free_sk,
                    user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:288: lock sk.bind_lock
-\* L288 -> L289
-user_L288(self) ==
-    /\ pc[self] = "L288"
+\* specs/kernel/packet.ifl:285: lock sk.bind_lock
+\* L285 -> L286
+user_L285(self) ==
+    /\ pc[self] = "L285"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = NULL
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_rfc_sk[self]].bind_lock = self]
-    /\ pc' = [pc EXCEPT ![self] = "L289"]
+    /\ pc' = [pc EXCEPT ![self] = "L286"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:288: lock sk.bind_lock
+\* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* fault: null_deref
-user_L288_null(self) ==
-    /\ pc[self] = "L288"
+user_L285_null(self) ==
+    /\ pc[self] = "L285"
     /\ user_packet_release_rfc_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 285]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:288: lock sk.bind_lock
+\* specs/kernel/packet.ifl:285: lock sk.bind_lock
 \* fault: use_after_free
-user_L288_uaf(self) ==
-    /\ pc[self] = "L288"
+user_L285_uaf(self) ==
+    /\ pc[self] = "L285"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 288,
+                 line |-> 285,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:289: if sk.running {
-\* specs/kernel/packet.ifl:290: postpone = true
-\* specs/kernel/packet.ifl:291: __unregister_prot_hook(sk, false)
-\* L289 -> L106
-user_L289_1(self) ==
-    /\ pc[self] = "L289"
+\* specs/kernel/packet.ifl:286: if sk.running {
+\* specs/kernel/packet.ifl:287: postpone = true
+\* specs/kernel/packet.ifl:288: __unregister_prot_hook(sk, false)
+\* L286 -> L106
+user_L286_1(self) ==
+    /\ pc[self] = "L286"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].running
@@ -1249,63 +1249,63 @@ user_L289_1(self) ==
                    user_packet_create_frame, user_register_prot_hook_sk, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:289: if sk.running {
-\* L289 -> L293
-user_L289_2(self) ==
-    /\ pc[self] = "L289"
+\* specs/kernel/packet.ifl:286: if sk.running {
+\* L286 -> L290
+user_L286_2(self) ==
+    /\ pc[self] = "L286"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ ~packet_sock[user_packet_release_rfc_sk[self]].running
-    /\ pc' = [pc EXCEPT ![self] = "L293"]
+    /\ pc' = [pc EXCEPT ![self] = "L290"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:289: if sk.running {
+\* specs/kernel/packet.ifl:286: if sk.running {
 \* fault: null_deref
-user_L289_null(self) ==
-    /\ pc[self] = "L289"
+user_L286_null(self) ==
+    /\ pc[self] = "L286"
     /\ user_packet_release_rfc_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 289]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 286]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:289: if sk.running {
+\* specs/kernel/packet.ifl:286: if sk.running {
 \* fault: use_after_free
-user_L289_uaf(self) ==
-    /\ pc[self] = "L289"
+user_L286_uaf(self) ==
+    /\ pc[self] = "L286"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 289,
+                 line |-> 286,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
-\* specs/kernel/packet.ifl:294: if postpone {
-\* L293 -> L295
-user_L293_1(self) ==
-    /\ pc[self] = "L293"
+\* specs/kernel/packet.ifl:290: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:291: if postpone {
+\* L290 -> L292
+user_L290_1(self) ==
+    /\ pc[self] = "L290"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
     /\ user_packet_release_rfc_postpone[self]
     /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_rfc_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L295"]
+    /\ pc' = [pc EXCEPT ![self] = "L292"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
-\* specs/kernel/packet.ifl:294: if postpone {
-\* specs/kernel/packet.ifl:297: packet_release_finish(sk, sock, true)
-\* specs/kernel/packet.ifl:262: sock_orphan(sk)
-\* L293 -> L207
-user_L293_2(self) ==
-    /\ pc[self] = "L293"
+\* specs/kernel/packet.ifl:290: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:291: if postpone {
+\* specs/kernel/packet.ifl:294: packet_release_finish(sk, sock, true)
+\* specs/kernel/packet.ifl:259: sock_orphan(sk)
+\* L290 -> L207
+user_L290_2(self) ==
+    /\ pc[self] = "L290"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock = self
@@ -1325,47 +1325,47 @@ user_L293_2(self) ==
                    user_sk_free_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: null_deref
-user_L293_null(self) ==
-    /\ pc[self] = "L293"
+user_L290_null(self) ==
+    /\ pc[self] = "L290"
     /\ user_packet_release_rfc_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 293]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 290]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: use_after_free
-user_L293_uaf(self) ==
-    /\ pc[self] = "L293"
+user_L290_uaf(self) ==
+    /\ pc[self] = "L290"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 293,
+                 line |-> 290,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:293: unlock sk.bind_lock
+\* specs/kernel/packet.ifl:290: unlock sk.bind_lock
 \* fault: bad_unlock
-user_L293_unlock(self) ==
-    /\ pc[self] = "L293"
+user_L290_unlock(self) ==
+    /\ pc[self] = "L290"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_rfc_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 293]
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 290]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
-\* L295 -> L324
-user_L295(self) ==
-    /\ pc[self] = "L295"
+\* L292 -> L321
+user_L292(self) ==
+    /\ pc[self] = "L292"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
@@ -1377,55 +1377,55 @@ user_L295(self) ==
     /\ user_packet_release_rfc_sk' = [user_packet_release_rfc_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_rfc_postpone' = [user_packet_release_rfc_postpone EXCEPT ![self] = FALSE]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_running, user_frame, user_packet_release_finish_frame, user_sk_free_sk,
                    user_sock_orphan_sk, user___unregister_prot_hook_frame, user_packet_create_frame,
                    user_register_prot_hook_sk, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: null_deref
-user_L295_null(self) ==
-    /\ pc[self] = "L295"
+user_L292_null(self) ==
+    /\ pc[self] = "L292"
     /\ user_packet_release_rfc_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 295]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 292]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: use_after_free
-user_L295_uaf(self) ==
-    /\ pc[self] = "L295"
+user_L292_uaf(self) ==
+    /\ pc[self] = "L292"
     /\ user_packet_release_rfc_sk[self] # NULL
     /\ packet_sock[user_packet_release_rfc_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 295,
+                 line |-> 292,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:295: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:292: call_rcu(sk, packet_release_rcu)
 \* fault: double_call_rcu
-user_L295_rcu_twice(self) ==
-    /\ pc[self] = "L295"
+user_L292_rcu_twice(self) ==
+    /\ pc[self] = "L292"
     /\ user_packet_release_rfc_sk[self] # NULL /\
          packet_sock[user_packet_release_rfc_sk[self]].st = "live"
     /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_rfc_sk[self]
     /\ fault' = [kind |-> "double_call_rcu",
                  thread |-> self,
-                 line |-> 295,
+                 line |-> 292,
                  obj |-> user_packet_release_rfc_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
-\* L324 -> Done
-user_L324(self) ==
-    /\ pc[self] = "L324"
+\* specs/kernel/packet.ifl:321: free sock
+\* L321 -> Done
+user_L321(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -1451,25 +1451,25 @@ user_L324(self) ==
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
+\* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
-user_L324_null(self) ==
-    /\ pc[self] = "L324"
+user_L321_null(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 324]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
+\* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
-user_L324_dfree(self) ==
-    /\ pc[self] = "L324"
+user_L321_dfree(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
                  thread |-> self,
-                 line |-> 324,
+                 line |-> 321,
                  obj |-> user_sock_free_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
@@ -1530,41 +1530,41 @@ user_step(self) ==
     \/ user_L207_2(self)
     \/ user_L207_null(self)
     \/ user_L207_uaf(self)
-    \/ user_L264(self)
+    \/ user_L261(self)
+    \/ user_L261_null(self)
+    \/ user_L261_uaf(self)
+    \/ user_L263(self)
+    \/ user_L263_null(self)
+    \/ user_L263_uaf(self)
+    \/ user_L264_1(self)
+    \/ user_L264_2(self)
     \/ user_L264_null(self)
     \/ user_L264_uaf(self)
-    \/ user_L266(self)
-    \/ user_L266_null(self)
-    \/ user_L266_uaf(self)
-    \/ user_L267_1(self)
-    \/ user_L267_2(self)
-    \/ user_L267_null(self)
-    \/ user_L267_uaf(self)
-    \/ user_L267_underflow(self)
-    \/ user_L284_1(self)
-    \/ user_L284_2(self)
-    \/ user_L284_null(self)
-    \/ user_L284_uaf(self)
-    \/ user_L286(self)
-    \/ user_L288(self)
-    \/ user_L288_null(self)
-    \/ user_L288_uaf(self)
-    \/ user_L289_1(self)
-    \/ user_L289_2(self)
-    \/ user_L289_null(self)
-    \/ user_L289_uaf(self)
-    \/ user_L293_1(self)
-    \/ user_L293_2(self)
-    \/ user_L293_null(self)
-    \/ user_L293_uaf(self)
-    \/ user_L293_unlock(self)
-    \/ user_L295(self)
-    \/ user_L295_null(self)
-    \/ user_L295_uaf(self)
-    \/ user_L295_rcu_twice(self)
-    \/ user_L324(self)
-    \/ user_L324_null(self)
-    \/ user_L324_dfree(self)
+    \/ user_L264_underflow(self)
+    \/ user_L281_1(self)
+    \/ user_L281_2(self)
+    \/ user_L281_null(self)
+    \/ user_L281_uaf(self)
+    \/ user_L283(self)
+    \/ user_L285(self)
+    \/ user_L285_null(self)
+    \/ user_L285_uaf(self)
+    \/ user_L286_1(self)
+    \/ user_L286_2(self)
+    \/ user_L286_null(self)
+    \/ user_L286_uaf(self)
+    \/ user_L290_1(self)
+    \/ user_L290_2(self)
+    \/ user_L290_null(self)
+    \/ user_L290_uaf(self)
+    \/ user_L290_unlock(self)
+    \/ user_L292(self)
+    \/ user_L292_null(self)
+    \/ user_L292_uaf(self)
+    \/ user_L292_rcu_twice(self)
+    \/ user_L321(self)
+    \/ user_L321_null(self)
+    \/ user_L321_dfree(self)
 
 --------------------------------------------------------------------------------
 
@@ -2462,11 +2462,11 @@ netdev_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:271)
+\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:268)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* L67 -> L271b
+\* L67 -> L268b
 rcu_cb_packet_release_rcu_L67(self) ==
     /\ pc[self] = "L67"
     /\ rcu_cb_packet_release_rcu_sk_free_sk[self] # NULL /\
@@ -2485,7 +2485,7 @@ rcu_cb_packet_release_rcu_L67(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L271b"]
+    /\ pc' = [pc EXCEPT ![self] = "L268b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
@@ -2544,8 +2544,8 @@ rcu_cb_packet_release_rcu_L67_dfree(self) ==
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L264
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L261
 rcu_cb_packet_release_rcu_L207_1(self) ==
     /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
@@ -2555,7 +2555,7 @@ rcu_cb_packet_release_rcu_L207_1(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
+    /\ pc' = [pc EXCEPT ![self] = "L261"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
@@ -2563,8 +2563,8 @@ rcu_cb_packet_release_rcu_L207_1(self) ==
                    rcu_cb_packet_release_rcu_sk_free_sk>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L266
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L263
 rcu_cb_packet_release_rcu_L207_2(self) ==
     /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
@@ -2574,7 +2574,7 @@ rcu_cb_packet_release_rcu_L207_2(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
@@ -2605,81 +2605,81 @@ rcu_cb_packet_release_rcu_L207_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
-\* L264 -> L266
-rcu_cb_packet_release_rcu_L264(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:261: sock.sk = null
+\* L261 -> L263
+rcu_cb_packet_release_rcu_L261(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT
                     ![rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L264_null(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L261_null(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L264_uaf(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L261_uaf(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 261,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L266 -> L267
-rcu_cb_packet_release_rcu_L266(self) ==
-    /\ pc[self] = "L266"
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* L263 -> L264
+rcu_cb_packet_release_rcu_L263(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L267"]
+    /\ pc' = [pc EXCEPT ![self] = "L264"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L266_null(self) ==
-    /\ pc[self] = "L266"
+rcu_cb_packet_release_rcu_L263_null(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 266]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L266_uaf(self) ==
-    /\ pc[self] = "L266"
+rcu_cb_packet_release_rcu_L263_uaf(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 266,
+                 line |-> 263,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
-\* L267 -> L271b
-rcu_cb_packet_release_rcu_L267_1(self) ==
-    /\ pc[self] = "L267"
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* L264 -> L268b
+rcu_cb_packet_release_rcu_L264_1(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt > 1
@@ -2694,15 +2694,15 @@ rcu_cb_packet_release_rcu_L267_1(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L271b"]
+    /\ pc' = [pc EXCEPT ![self] = "L268b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rcu_cb_packet_release_rcu_sk_free_sk,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
-\* L267 -> L67
-rcu_cb_packet_release_rcu_L267_2(self) ==
-    /\ pc[self] = "L267"
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* L264 -> L67
+rcu_cb_packet_release_rcu_L264_2(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt = 1
@@ -2717,51 +2717,51 @@ rcu_cb_packet_release_rcu_L267_2(self) ==
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L267_null(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_null(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 267]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L267_uaf(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_uaf(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
-rcu_cb_packet_release_rcu_L267_underflow(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_underflow(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
-\* specs/kernel/packet.ifl:272: packet_release_finish(sk, null, false)
-\* specs/kernel/packet.ifl:262: sock_orphan(sk)
-\* L271 -> L207
-rcu_cb_packet_release_rcu_L271(self) ==
-    /\ pc[self] = "L271"
+\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
+\* specs/kernel/packet.ifl:259: sock_orphan(sk)
+\* L268 -> L207
+rcu_cb_packet_release_rcu_L268(self) ==
+    /\ pc[self] = "L268"
     /\ LET cb == CHOOSE c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
        IN /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
           /\ rcu_cbs' = rcu_cbs \ {cb}
@@ -2780,12 +2780,12 @@ rcu_cb_packet_release_rcu_L271(self) ==
           /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                          rcu_gp, user_locals, netdev_locals, rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
-\* L271b -> L271
-rcu_cb_packet_release_rcu_L271b(self) ==
-    /\ pc[self] = "L271b"
+\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* L268b -> L268
+rcu_cb_packet_release_rcu_L268b(self) ==
+    /\ pc[self] = "L268b"
     /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L271"]
+    /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rcu_cb_packet_release_rcu_locals>>
 
@@ -2800,19 +2800,19 @@ rcu_cb_packet_release_rcu_step(self) ==
     \/ rcu_cb_packet_release_rcu_L207_2(self)
     \/ rcu_cb_packet_release_rcu_L207_null(self)
     \/ rcu_cb_packet_release_rcu_L207_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L264(self)
+    \/ rcu_cb_packet_release_rcu_L261(self)
+    \/ rcu_cb_packet_release_rcu_L261_null(self)
+    \/ rcu_cb_packet_release_rcu_L261_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L263(self)
+    \/ rcu_cb_packet_release_rcu_L263_null(self)
+    \/ rcu_cb_packet_release_rcu_L263_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L264_1(self)
+    \/ rcu_cb_packet_release_rcu_L264_2(self)
     \/ rcu_cb_packet_release_rcu_L264_null(self)
     \/ rcu_cb_packet_release_rcu_L264_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L266(self)
-    \/ rcu_cb_packet_release_rcu_L266_null(self)
-    \/ rcu_cb_packet_release_rcu_L266_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L267_1(self)
-    \/ rcu_cb_packet_release_rcu_L267_2(self)
-    \/ rcu_cb_packet_release_rcu_L267_null(self)
-    \/ rcu_cb_packet_release_rcu_L267_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L267_underflow(self)
-    \/ rcu_cb_packet_release_rcu_L271(self)
-    \/ rcu_cb_packet_release_rcu_L271b(self)
+    \/ rcu_cb_packet_release_rcu_L264_underflow(self)
+    \/ rcu_cb_packet_release_rcu_L268(self)
+    \/ rcu_cb_packet_release_rcu_L268b(self)
 
 --------------------------------------------------------------------------------
 

@@ -155,7 +155,7 @@ Init ==
               CASE t \in Thread_user -> "L21"
                 [] t \in Thread_netdev -> "L192"
                 [] t \in Thread_rx -> "L35"
-                [] t \in Thread_rcu_cb_packet_release_rcu -> "L271"]
+                [] t \in Thread_rcu_cb_packet_release_rcu -> "L268"]
     /\ fault = [kind |-> "none"]
     /\ packet_sock = [o \in Pool_packet_sock |->
                        [st |-> "free",
@@ -215,7 +215,7 @@ AllDone ==
     /\ \A t \in Thread_user : pc[t] = "Done"
     /\ \A t \in Thread_netdev : pc[t] = "Done"
     /\ \A t \in Thread_rx : pc[t] \in {"Done", "L35"}
-    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L271"}
+    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L268"}
     /\ rcu_cbs = {}
 
 --------------------------------------------------------------------------------
@@ -274,7 +274,7 @@ user_L67_1(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* specs/kernel/packet.ifl:109: if sync {
-\* L67 -> L314
+\* L67 -> L311
 user_L67_2(self) ==
     /\ pc[self] = "L67"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -287,7 +287,7 @@ user_L67_2(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L314"]
+    /\ pc' = [pc EXCEPT ![self] = "L311"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
                    user_packet_do_bind_frame, user_register_prot_hook_sk, user_packet_create_frame,
@@ -954,7 +954,7 @@ user_L108_1(self) ==
 
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
 \* specs/kernel/packet.ifl:109: if sync {
-\* L108 -> L314
+\* L108 -> L311
 user_L108_2(self) ==
     /\ pc[self] = "L108"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
@@ -968,7 +968,7 @@ user_L108_2(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L314"]
+    /\ pc' = [pc EXCEPT ![self] = "L311"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
                    user_sk_free_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
@@ -1264,7 +1264,7 @@ user_L111d(self) ==
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:112: lock sk.bind_lock
-\* L112 -> L314
+\* L112 -> L311
 user_L112(self) ==
     /\ pc[self] = "L112"
     /\ user___unregister_prot_hook_sk[self] # NULL /\
@@ -1275,7 +1275,7 @@ user_L112(self) ==
     /\ user___unregister_prot_hook_sync' = [user___unregister_prot_hook_sync EXCEPT ![self] = FALSE]
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L314"]
+    /\ pc' = [pc EXCEPT ![self] = "L311"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_call_rcu_frame,
                    user_sk_free_sk, user_packet_do_bind_frame, user_register_prot_hook_sk,
@@ -1370,7 +1370,7 @@ user_L118_1(self) ==
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:118: if sk.running {
-\* L118 -> L314
+\* L118 -> L311
 user_L118_2(self) ==
     /\ pc[self] = "L118"
     /\ user_unregister_prot_hook_sk[self] # NULL /\
@@ -1378,7 +1378,7 @@ user_L118_2(self) ==
     /\ ~packet_sock[user_unregister_prot_hook_sk[self]].running
     /\ user_unregister_prot_hook_sk' = [user_unregister_prot_hook_sk EXCEPT ![self] = NULL]
     /\ user_unregister_prot_hook_sync' = [user_unregister_prot_hook_sync EXCEPT ![self] = FALSE]
-    /\ pc' = [pc EXCEPT ![self] = "L314"]
+    /\ pc' = [pc EXCEPT ![self] = "L311"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
                    user_packet_release_call_rcu_frame, user___unregister_prot_hook_frame,
@@ -1629,7 +1629,7 @@ user_L132_2(self) ==
 
 \* specs/kernel/packet.ifl:136: unlock sk.bind_lock
 \* examples/seeds/packet_release/call_rcu_unfair.ifl:24: packet_release_call_rcu(sock)
-\* L136 -> L309
+\* L136 -> L306
 user_L136(self) ==
     /\ pc[self] = "L136"
     /\ user_packet_do_bind_sk[self] # NULL /\ packet_sock[user_packet_do_bind_sk[self]].st = "live"
@@ -1640,7 +1640,7 @@ user_L136(self) ==
     /\ user_packet_do_bind_proto' = [user_packet_do_bind_proto EXCEPT ![self] = 0]
     /\ user_packet_release_call_rcu_sock' = [user_packet_release_call_rcu_sock EXCEPT
                                                ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L309"]
+    /\ pc' = [pc EXCEPT ![self] = "L306"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_free_sock, user_packet_release_call_rcu_sk,
                    user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
@@ -1682,17 +1682,17 @@ user_L136_unlock(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:309: sk = sock.sk
-\* specs/kernel/packet.ifl:310: if sk != null {
-\* L309 -> L311
-user_L309_1(self) ==
-    /\ pc[self] = "L309"
+\* specs/kernel/packet.ifl:306: sk = sock.sk
+\* specs/kernel/packet.ifl:307: if sk != null {
+\* L306 -> L308
+user_L306_1(self) ==
+    /\ pc[self] = "L306"
     /\ user_packet_release_call_rcu_sock[self] # NULL /\
          socket[user_packet_release_call_rcu_sock[self]].st = "live"
     /\ socket[user_packet_release_call_rcu_sock[self]].sk # NULL
     /\ user_packet_release_call_rcu_sk' = [user_packet_release_call_rcu_sk EXCEPT
                                              ![self] = socket[user_packet_release_call_rcu_sock[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L311"]
+    /\ pc' = [pc EXCEPT ![self] = "L308"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sock_free_sock,
                    user_packet_release_call_rcu_sock, user_unregister_prot_hook_frame,
@@ -1700,12 +1700,12 @@ user_L309_1(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:309: sk = sock.sk
-\* specs/kernel/packet.ifl:310: if sk != null {
+\* specs/kernel/packet.ifl:306: sk = sock.sk
+\* specs/kernel/packet.ifl:307: if sk != null {
 \* examples/seeds/packet_release/call_rcu_unfair.ifl:25: sock_free(sock)
-\* L309 -> L324
-user_L309_2(self) ==
-    /\ pc[self] = "L309"
+\* L306 -> L321
+user_L306_2(self) ==
+    /\ pc[self] = "L306"
     /\ user_packet_release_call_rcu_sock[self] # NULL /\
          socket[user_packet_release_call_rcu_sock[self]].st = "live"
     /\ ~socket[user_packet_release_call_rcu_sock[self]].sk # NULL
@@ -1713,52 +1713,52 @@ user_L309_2(self) ==
     /\ user_packet_release_call_rcu_sock' = [user_packet_release_call_rcu_sock EXCEPT
                                                ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_sk_free_sk, user_packet_do_bind_frame,
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:309: sk = sock.sk
+\* specs/kernel/packet.ifl:306: sk = sock.sk
 \* fault: null_deref
-user_L309_null(self) ==
-    /\ pc[self] = "L309"
+user_L306_null(self) ==
+    /\ pc[self] = "L306"
     /\ user_packet_release_call_rcu_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 309]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 306]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:309: sk = sock.sk
+\* specs/kernel/packet.ifl:306: sk = sock.sk
 \* fault: use_after_free
-user_L309_uaf(self) ==
-    /\ pc[self] = "L309"
+user_L306_uaf(self) ==
+    /\ pc[self] = "L306"
     /\ user_packet_release_call_rcu_sock[self] # NULL
     /\ socket[user_packet_release_call_rcu_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 309,
+                 line |-> 306,
                  obj |-> user_packet_release_call_rcu_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:311: list_del_rcu(packet_sklist, sk)
-\* L311 -> L312
-user_L311(self) ==
-    /\ pc[self] = "L311"
+\* specs/kernel/packet.ifl:308: list_del_rcu(packet_sklist, sk)
+\* L308 -> L309
+user_L308(self) ==
+    /\ pc[self] = "L308"
     /\ packet_sklist' = packet_sklist \ {user_packet_release_call_rcu_sk[self]}
-    /\ pc' = [pc EXCEPT ![self] = "L312"]
+    /\ pc' = [pc EXCEPT ![self] = "L309"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:312: lock sk.bind_lock
-\* specs/kernel/packet.ifl:313: unregister_prot_hook(sk, false)
-\* L312 -> L118
-user_L312(self) ==
-    /\ pc[self] = "L312"
+\* specs/kernel/packet.ifl:309: lock sk.bind_lock
+\* specs/kernel/packet.ifl:310: unregister_prot_hook(sk, false)
+\* L309 -> L118
+user_L309(self) ==
+    /\ pc[self] = "L309"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock = NULL
@@ -1773,120 +1773,120 @@ user_L312(self) ==
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:312: lock sk.bind_lock
+\* specs/kernel/packet.ifl:309: lock sk.bind_lock
+\* fault: null_deref
+user_L309_null(self) ==
+    /\ pc[self] = "L309"
+    /\ user_packet_release_call_rcu_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 309]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:309: lock sk.bind_lock
+\* fault: use_after_free
+user_L309_uaf(self) ==
+    /\ pc[self] = "L309"
+    /\ user_packet_release_call_rcu_sk[self] # NULL
+    /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 309,
+                 obj |-> user_packet_release_call_rcu_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:311: unlock sk.bind_lock
+\* L311 -> L312
+user_L311(self) ==
+    /\ pc[self] = "L311"
+    /\ user_packet_release_call_rcu_sk[self] # NULL /\
+         packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
+    /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock = self
+    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_call_rcu_sk[self]].bind_lock = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L312"]
+    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rx_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:311: unlock sk.bind_lock
+\* fault: null_deref
+user_L311_null(self) ==
+    /\ pc[self] = "L311"
+    /\ user_packet_release_call_rcu_sk[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 311]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:311: unlock sk.bind_lock
+\* fault: use_after_free
+user_L311_uaf(self) ==
+    /\ pc[self] = "L311"
+    /\ user_packet_release_call_rcu_sk[self] # NULL
+    /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 311,
+                 obj |-> user_packet_release_call_rcu_sk[self]]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:311: unlock sk.bind_lock
+\* fault: bad_unlock
+user_L311_unlock(self) ==
+    /\ pc[self] = "L311"
+    /\ user_packet_release_call_rcu_sk[self] # NULL /\
+         packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
+    /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 311]
+    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:312: sock.sk = null
+\* L312 -> L313
+user_L312(self) ==
+    /\ pc[self] = "L312"
+    /\ user_packet_release_call_rcu_sock[self] # NULL /\
+         socket[user_packet_release_call_rcu_sock[self]].st = "live"
+    /\ socket' = [socket EXCEPT ![user_packet_release_call_rcu_sock[self]].sk = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L313"]
+    /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
+                   rcu_running, user_locals, netdev_locals, rx_locals,
+                   rcu_cb_packet_release_rcu_locals>>
+
+\* specs/kernel/packet.ifl:312: sock.sk = null
 \* fault: null_deref
 user_L312_null(self) ==
     /\ pc[self] = "L312"
-    /\ user_packet_release_call_rcu_sk[self] = NULL
+    /\ user_packet_release_call_rcu_sock[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 312]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:312: lock sk.bind_lock
+\* specs/kernel/packet.ifl:312: sock.sk = null
 \* fault: use_after_free
 user_L312_uaf(self) ==
     /\ pc[self] = "L312"
-    /\ user_packet_release_call_rcu_sk[self] # NULL
-    /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 312,
-                 obj |-> user_packet_release_call_rcu_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:314: unlock sk.bind_lock
-\* L314 -> L315
-user_L314(self) ==
-    /\ pc[self] = "L314"
-    /\ user_packet_release_call_rcu_sk[self] # NULL /\
-         packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock = self
-    /\ packet_sock' = [packet_sock EXCEPT ![user_packet_release_call_rcu_sk[self]].bind_lock = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L315"]
-    /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:314: unlock sk.bind_lock
-\* fault: null_deref
-user_L314_null(self) ==
-    /\ pc[self] = "L314"
-    /\ user_packet_release_call_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 314]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:314: unlock sk.bind_lock
-\* fault: use_after_free
-user_L314_uaf(self) ==
-    /\ pc[self] = "L314"
-    /\ user_packet_release_call_rcu_sk[self] # NULL
-    /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 314,
-                 obj |-> user_packet_release_call_rcu_sk[self]]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:314: unlock sk.bind_lock
-\* fault: bad_unlock
-user_L314_unlock(self) ==
-    /\ pc[self] = "L314"
-    /\ user_packet_release_call_rcu_sk[self] # NULL /\
-         packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
-    /\ packet_sock[user_packet_release_call_rcu_sk[self]].bind_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 314]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:315: sock.sk = null
-\* L315 -> L316
-user_L315(self) ==
-    /\ pc[self] = "L315"
-    /\ user_packet_release_call_rcu_sock[self] # NULL /\
-         socket[user_packet_release_call_rcu_sock[self]].st = "live"
-    /\ socket' = [socket EXCEPT ![user_packet_release_call_rcu_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L316"]
-    /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   rcu_running, user_locals, netdev_locals, rx_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:315: sock.sk = null
-\* fault: null_deref
-user_L315_null(self) ==
-    /\ pc[self] = "L315"
-    /\ user_packet_release_call_rcu_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 315]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
-                   rcu_cb_packet_release_rcu_locals>>
-
-\* specs/kernel/packet.ifl:315: sock.sk = null
-\* fault: use_after_free
-user_L315_uaf(self) ==
-    /\ pc[self] = "L315"
     /\ user_packet_release_call_rcu_sock[self] # NULL
     /\ socket[user_packet_release_call_rcu_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 315,
+                 line |-> 312,
                  obj |-> user_packet_release_call_rcu_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:316: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* examples/seeds/packet_release/call_rcu_unfair.ifl:25: sock_free(sock)
-\* L316 -> L324
-user_L316(self) ==
-    /\ pc[self] = "L316"
+\* L313 -> L321
+user_L313(self) ==
+    /\ pc[self] = "L313"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ ~\E c \in rcu_cbs :
@@ -1899,57 +1899,57 @@ user_L316(self) ==
                                                ![self] = NULL]
     /\ user_packet_release_call_rcu_sk' = [user_packet_release_call_rcu_sk EXCEPT ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_running, user_frame, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_sk_free_sk, user_packet_do_bind_frame,
                    user_register_prot_hook_sk, user_packet_create_frame, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:316: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* fault: null_deref
-user_L316_null(self) ==
-    /\ pc[self] = "L316"
+user_L313_null(self) ==
+    /\ pc[self] = "L313"
     /\ user_packet_release_call_rcu_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 316]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 313]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:316: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* fault: use_after_free
-user_L316_uaf(self) ==
-    /\ pc[self] = "L316"
+user_L313_uaf(self) ==
+    /\ pc[self] = "L313"
     /\ user_packet_release_call_rcu_sk[self] # NULL
     /\ packet_sock[user_packet_release_call_rcu_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 316,
+                 line |-> 313,
                  obj |-> user_packet_release_call_rcu_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:316: call_rcu(sk, packet_release_rcu)
+\* specs/kernel/packet.ifl:313: call_rcu(sk, packet_release_rcu)
 \* fault: double_call_rcu
-user_L316_rcu_twice(self) ==
-    /\ pc[self] = "L316"
+user_L313_rcu_twice(self) ==
+    /\ pc[self] = "L313"
     /\ user_packet_release_call_rcu_sk[self] # NULL /\
          packet_sock[user_packet_release_call_rcu_sk[self]].st = "live"
     /\ \E c \in rcu_cbs :
          c.fn = "packet_release_rcu" /\ c.obj = user_packet_release_call_rcu_sk[self]
     /\ fault' = [kind |-> "double_call_rcu",
                  thread |-> self,
-                 line |-> 316,
+                 line |-> 313,
                  obj |-> user_packet_release_call_rcu_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
-\* L324 -> Done
-user_L324(self) ==
-    /\ pc[self] = "L324"
+\* specs/kernel/packet.ifl:321: free sock
+\* L321 -> Done
+user_L321(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -1975,25 +1975,25 @@ user_L324(self) ==
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, netdev_locals, rx_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
+\* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
-user_L324_null(self) ==
-    /\ pc[self] = "L324"
+user_L321_null(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 324]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
+\* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
-user_L324_dfree(self) ==
-    /\ pc[self] = "L324"
+user_L321_dfree(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
                  thread |-> self,
-                 line |-> 324,
+                 line |-> 321,
                  obj |-> user_sock_free_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
@@ -2105,28 +2105,28 @@ user_step(self) ==
     \/ user_L136_null(self)
     \/ user_L136_uaf(self)
     \/ user_L136_unlock(self)
-    \/ user_L309_1(self)
-    \/ user_L309_2(self)
+    \/ user_L306_1(self)
+    \/ user_L306_2(self)
+    \/ user_L306_null(self)
+    \/ user_L306_uaf(self)
+    \/ user_L308(self)
+    \/ user_L309(self)
     \/ user_L309_null(self)
     \/ user_L309_uaf(self)
     \/ user_L311(self)
+    \/ user_L311_null(self)
+    \/ user_L311_uaf(self)
+    \/ user_L311_unlock(self)
     \/ user_L312(self)
     \/ user_L312_null(self)
     \/ user_L312_uaf(self)
-    \/ user_L314(self)
-    \/ user_L314_null(self)
-    \/ user_L314_uaf(self)
-    \/ user_L314_unlock(self)
-    \/ user_L315(self)
-    \/ user_L315_null(self)
-    \/ user_L315_uaf(self)
-    \/ user_L316(self)
-    \/ user_L316_null(self)
-    \/ user_L316_uaf(self)
-    \/ user_L316_rcu_twice(self)
-    \/ user_L324(self)
-    \/ user_L324_null(self)
-    \/ user_L324_dfree(self)
+    \/ user_L313(self)
+    \/ user_L313_null(self)
+    \/ user_L313_uaf(self)
+    \/ user_L313_rcu_twice(self)
+    \/ user_L321(self)
+    \/ user_L321_null(self)
+    \/ user_L321_dfree(self)
 
 --------------------------------------------------------------------------------
 
@@ -3172,11 +3172,11 @@ rx_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:271)
+\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:268)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* L67 -> L271b
+\* L67 -> L268b
 rcu_cb_packet_release_rcu_L67(self) ==
     /\ pc[self] = "L67"
     /\ rcu_cb_packet_release_rcu_sk_free_sk[self] # NULL /\
@@ -3195,7 +3195,7 @@ rcu_cb_packet_release_rcu_L67(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L271b"]
+    /\ pc' = [pc EXCEPT ![self] = "L268b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
@@ -3254,8 +3254,8 @@ rcu_cb_packet_release_rcu_L67_dfree(self) ==
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L264
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L261
 rcu_cb_packet_release_rcu_L207_1(self) ==
     /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
@@ -3265,7 +3265,7 @@ rcu_cb_packet_release_rcu_L207_1(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
+    /\ pc' = [pc EXCEPT ![self] = "L261"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
@@ -3273,8 +3273,8 @@ rcu_cb_packet_release_rcu_L207_1(self) ==
                    rcu_cb_packet_release_rcu_sk_free_sk>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L266
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L263
 rcu_cb_packet_release_rcu_L207_2(self) ==
     /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
@@ -3284,7 +3284,7 @@ rcu_cb_packet_release_rcu_L207_2(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
@@ -3315,82 +3315,82 @@ rcu_cb_packet_release_rcu_L207_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
-\* L264 -> L266
-rcu_cb_packet_release_rcu_L264(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:261: sock.sk = null
+\* L261 -> L263
+rcu_cb_packet_release_rcu_L261(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT
                     ![rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L264_null(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L261_null(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L264_uaf(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L261_uaf(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 261,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L266 -> L267
-rcu_cb_packet_release_rcu_L266(self) ==
-    /\ pc[self] = "L266"
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* L263 -> L264
+rcu_cb_packet_release_rcu_L263(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L267"]
+    /\ pc' = [pc EXCEPT ![self] = "L264"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L266_null(self) ==
-    /\ pc[self] = "L266"
+rcu_cb_packet_release_rcu_L263_null(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 266]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L266_uaf(self) ==
-    /\ pc[self] = "L266"
+rcu_cb_packet_release_rcu_L263_uaf(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 266,
+                 line |-> 263,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
-\* L267 -> L271b
-rcu_cb_packet_release_rcu_L267_1(self) ==
-    /\ pc[self] = "L267"
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* L264 -> L268b
+rcu_cb_packet_release_rcu_L264_1(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt > 1
@@ -3405,15 +3405,15 @@ rcu_cb_packet_release_rcu_L267_1(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L271b"]
+    /\ pc' = [pc EXCEPT ![self] = "L268b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_sk_free_sk, rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
-\* L267 -> L67
-rcu_cb_packet_release_rcu_L267_2(self) ==
-    /\ pc[self] = "L267"
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* L264 -> L67
+rcu_cb_packet_release_rcu_L264_2(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt = 1
@@ -3428,51 +3428,51 @@ rcu_cb_packet_release_rcu_L267_2(self) ==
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L267_null(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_null(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 267]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L267_uaf(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_uaf(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
-rcu_cb_packet_release_rcu_L267_underflow(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_underflow(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
-\* specs/kernel/packet.ifl:272: packet_release_finish(sk, null, false)
-\* specs/kernel/packet.ifl:262: sock_orphan(sk)
-\* L271 -> L207
-rcu_cb_packet_release_rcu_L271(self) ==
-    /\ pc[self] = "L271"
+\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
+\* specs/kernel/packet.ifl:259: sock_orphan(sk)
+\* L268 -> L207
+rcu_cb_packet_release_rcu_L268(self) ==
+    /\ pc[self] = "L268"
     /\ LET cb == CHOOSE c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
        IN /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
           /\ rcu_cbs' = rcu_cbs \ {cb}
@@ -3492,12 +3492,12 @@ rcu_cb_packet_release_rcu_L271(self) ==
                          rcu_gp, user_locals, netdev_locals, rx_locals,
                          rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
-\* L271b -> L271
-rcu_cb_packet_release_rcu_L271b(self) ==
-    /\ pc[self] = "L271b"
+\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* L268b -> L268
+rcu_cb_packet_release_rcu_L268b(self) ==
+    /\ pc[self] = "L268b"
     /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L271"]
+    /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
@@ -3513,19 +3513,19 @@ rcu_cb_packet_release_rcu_step(self) ==
     \/ rcu_cb_packet_release_rcu_L207_2(self)
     \/ rcu_cb_packet_release_rcu_L207_null(self)
     \/ rcu_cb_packet_release_rcu_L207_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L264(self)
+    \/ rcu_cb_packet_release_rcu_L261(self)
+    \/ rcu_cb_packet_release_rcu_L261_null(self)
+    \/ rcu_cb_packet_release_rcu_L261_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L263(self)
+    \/ rcu_cb_packet_release_rcu_L263_null(self)
+    \/ rcu_cb_packet_release_rcu_L263_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L264_1(self)
+    \/ rcu_cb_packet_release_rcu_L264_2(self)
     \/ rcu_cb_packet_release_rcu_L264_null(self)
     \/ rcu_cb_packet_release_rcu_L264_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L266(self)
-    \/ rcu_cb_packet_release_rcu_L266_null(self)
-    \/ rcu_cb_packet_release_rcu_L266_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L267_1(self)
-    \/ rcu_cb_packet_release_rcu_L267_2(self)
-    \/ rcu_cb_packet_release_rcu_L267_null(self)
-    \/ rcu_cb_packet_release_rcu_L267_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L267_underflow(self)
-    \/ rcu_cb_packet_release_rcu_L271(self)
-    \/ rcu_cb_packet_release_rcu_L271b(self)
+    \/ rcu_cb_packet_release_rcu_L264_underflow(self)
+    \/ rcu_cb_packet_release_rcu_L268(self)
+    \/ rcu_cb_packet_release_rcu_L268b(self)
 
 --------------------------------------------------------------------------------
 

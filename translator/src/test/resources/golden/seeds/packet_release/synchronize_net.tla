@@ -156,7 +156,7 @@ Init ==
               CASE t \in Thread_user -> "L22"
                 [] t \in Thread_netdev -> "L192"
                 [] t \in Thread_rx -> "L36"
-                [] t \in Thread_rcu_cb_packet_release_rcu -> "L271"]
+                [] t \in Thread_rcu_cb_packet_release_rcu -> "L268"]
     /\ fault = [kind |-> "none"]
     /\ packet_sock = [o \in Pool_packet_sock |->
                        [st |-> "free",
@@ -217,7 +217,7 @@ AllDone ==
     /\ \A t \in Thread_user : pc[t] = "Done"
     /\ \A t \in Thread_netdev : pc[t] = "Done"
     /\ \A t \in Thread_rx : pc[t] \in {"Done", "L36"}
-    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L271"}
+    /\ \A t \in Thread_rcu_cb_packet_release_rcu : pc[t] \in {"Done", "L268"}
     /\ rcu_cbs = {}
 
 --------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ user_L22_bound(self) ==
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
 \* examples/seeds/packet_release/synchronize_net.ifl:26: sock_free(sock)
-\* L67 -> L324
+\* L67 -> L321
 user_L67(self) ==
     /\ pc[self] = "L67"
     /\ user_sk_free_sk[self] # NULL /\ packet_sock[user_sk_free_sk[self]].st = "live"
@@ -268,7 +268,7 @@ user_L67(self) ==
     /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sock_orphan_sk, user_unregister_prot_hook_frame,
                    user___unregister_prot_hook_frame, user_packet_do_bind_frame,
@@ -1818,7 +1818,7 @@ user_L218_1(self) ==
 \* specs/kernel/packet.ifl:218: sk = sock.sk
 \* specs/kernel/packet.ifl:219: if sk != null {
 \* examples/seeds/packet_release/synchronize_net.ifl:26: sock_free(sock)
-\* L218 -> L324
+\* L218 -> L321
 user_L218_2(self) ==
     /\ pc[self] = "L218"
     /\ user_packet_release_sock[self] # NULL /\ socket[user_packet_release_sock[self]].st = "live"
@@ -1826,7 +1826,7 @@ user_L218_2(self) ==
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
     /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
@@ -2052,7 +2052,7 @@ user_L227_uaf(self) ==
 
 \* specs/kernel/packet.ifl:228: put sk.refcnt                  // sock_put
 \* examples/seeds/packet_release/synchronize_net.ifl:26: sock_free(sock)
-\* L228 -> L324
+\* L228 -> L321
 user_L228_1(self) ==
     /\ pc[self] = "L228"
     /\ user_packet_release_sk[self] # NULL /\ packet_sock[user_packet_release_sk[self]].st = "live"
@@ -2063,7 +2063,7 @@ user_L228_1(self) ==
     /\ user_packet_release_sock' = [user_packet_release_sock EXCEPT ![self] = NULL]
     /\ user_packet_release_sk' = [user_packet_release_sk EXCEPT ![self] = NULL]
     /\ user_sock_free_sock' = [user_sock_free_sock EXCEPT ![self] = user_sock[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L324"]
+    /\ pc' = [pc EXCEPT ![self] = "L321"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_frame, user_sk_free_sk, user_sock_orphan_sk,
                    user_unregister_prot_hook_frame, user___unregister_prot_hook_frame,
@@ -2124,10 +2124,10 @@ user_L228_underflow(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
-\* L324 -> Done
-user_L324(self) ==
-    /\ pc[self] = "L324"
+\* specs/kernel/packet.ifl:321: free sock
+\* L321 -> Done
+user_L321(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT ![user_sock_free_sock[self]].st = "freed"]
@@ -2153,25 +2153,25 @@ user_L324(self) ==
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, netdev_locals, rx_locals, rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
+\* specs/kernel/packet.ifl:321: free sock
 \* fault: null_deref
-user_L324_null(self) ==
-    /\ pc[self] = "L324"
+user_L321_null(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 324]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 321]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:324: free sock
+\* specs/kernel/packet.ifl:321: free sock
 \* fault: double_free
-user_L324_dfree(self) ==
-    /\ pc[self] = "L324"
+user_L321_dfree(self) ==
+    /\ pc[self] = "L321"
     /\ user_sock_free_sock[self] # NULL
     /\ socket[user_sock_free_sock[self]].st = "freed"
     /\ fault' = [kind |-> "double_free",
                  thread |-> self,
-                 line |-> 324,
+                 line |-> 321,
                  obj |-> user_sock_free_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
@@ -2316,9 +2316,9 @@ user_step(self) ==
     \/ user_L228_null(self)
     \/ user_L228_uaf(self)
     \/ user_L228_underflow(self)
-    \/ user_L324(self)
-    \/ user_L324_null(self)
-    \/ user_L324_dfree(self)
+    \/ user_L321(self)
+    \/ user_L321_null(self)
+    \/ user_L321_dfree(self)
 
 --------------------------------------------------------------------------------
 
@@ -3364,11 +3364,11 @@ rx_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:271)
+\* thread rcu_cb_packet_release_rcu (specs/kernel/packet.ifl:268)
 
 \* specs/kernel/packet.ifl:67: assert(sk.dead)
 \* specs/kernel/packet.ifl:68: free sk
-\* L67 -> L271b
+\* L67 -> L268b
 rcu_cb_packet_release_rcu_L67(self) ==
     /\ pc[self] = "L67"
     /\ rcu_cb_packet_release_rcu_sk_free_sk[self] # NULL /\
@@ -3387,7 +3387,7 @@ rcu_cb_packet_release_rcu_L67(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L271b"]
+    /\ pc' = [pc EXCEPT ![self] = "L268b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
@@ -3446,8 +3446,8 @@ rcu_cb_packet_release_rcu_L67_dfree(self) ==
                    rcu_cb_packet_release_rcu_locals>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L264
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L261
 rcu_cb_packet_release_rcu_L207_1(self) ==
     /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
@@ -3457,7 +3457,7 @@ rcu_cb_packet_release_rcu_L207_1(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L264"]
+    /\ pc' = [pc EXCEPT ![self] = "L261"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
@@ -3465,8 +3465,8 @@ rcu_cb_packet_release_rcu_L207_1(self) ==
                    rcu_cb_packet_release_rcu_sk_free_sk>>
 
 \* specs/kernel/packet.ifl:207: sk.dead = true
-\* specs/kernel/packet.ifl:263: if nullify {
-\* L207 -> L266
+\* specs/kernel/packet.ifl:260: if nullify {
+\* L207 -> L263
 rcu_cb_packet_release_rcu_L207_2(self) ==
     /\ pc[self] = "L207"
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk[self] # NULL /\
@@ -3476,7 +3476,7 @@ rcu_cb_packet_release_rcu_L207_2(self) ==
                          ![rcu_cb_packet_release_rcu_sock_orphan_sk[self]].dead = TRUE]
     /\ rcu_cb_packet_release_rcu_sock_orphan_sk' = [rcu_cb_packet_release_rcu_sock_orphan_sk EXCEPT
                                                       ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_packet_release_rcu_sk,
@@ -3507,82 +3507,82 @@ rcu_cb_packet_release_rcu_L207_uaf(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
-\* L264 -> L266
-rcu_cb_packet_release_rcu_L264(self) ==
-    /\ pc[self] = "L264"
+\* specs/kernel/packet.ifl:261: sock.sk = null
+\* L261 -> L263
+rcu_cb_packet_release_rcu_L261(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL /\
          socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st = "live"
     /\ socket' = [socket EXCEPT
                     ![rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].sk = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L266"]
+    /\ pc' = [pc EXCEPT ![self] = "L263"]
     /\ UNCHANGED <<fault, packet_sock, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L264_null(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L261_null(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 261]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:264: sock.sk = null
+\* specs/kernel/packet.ifl:261: sock.sk = null
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L264_uaf(self) ==
-    /\ pc[self] = "L264"
+rcu_cb_packet_release_rcu_L261_uaf(self) ==
+    /\ pc[self] = "L261"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sock[self] # NULL
     /\ socket[rcu_cb_packet_release_rcu_packet_release_finish_sock[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 264,
+                 line |-> 261,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sock[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
-\* L266 -> L267
-rcu_cb_packet_release_rcu_L266(self) ==
-    /\ pc[self] = "L266"
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* L263 -> L264
+rcu_cb_packet_release_rcu_L263(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
-    /\ pc' = [pc EXCEPT ![self] = "L267"]
+    /\ pc' = [pc EXCEPT ![self] = "L264"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L266_null(self) ==
-    /\ pc[self] = "L266"
+rcu_cb_packet_release_rcu_L263_null(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 266]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 263]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:266: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L266_uaf(self) ==
-    /\ pc[self] = "L266"
+rcu_cb_packet_release_rcu_L263_uaf(self) ==
+    /\ pc[self] = "L263"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 266,
+                 line |-> 263,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
-\* L267 -> L271b
-rcu_cb_packet_release_rcu_L267_1(self) ==
-    /\ pc[self] = "L267"
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* L264 -> L268b
+rcu_cb_packet_release_rcu_L264_1(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt > 1
@@ -3597,15 +3597,15 @@ rcu_cb_packet_release_rcu_L267_1(self) ==
          [rcu_cb_packet_release_rcu_packet_release_finish_nullify EXCEPT ![self] = FALSE]
     /\ rcu_cb_packet_release_rcu_packet_release_rcu_sk' =
          [rcu_cb_packet_release_rcu_packet_release_rcu_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L271b"]
+    /\ pc' = [pc EXCEPT ![self] = "L268b"]
     /\ UNCHANGED <<fault, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_sk_free_sk, rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
-\* L267 -> L67
-rcu_cb_packet_release_rcu_L267_2(self) ==
-    /\ pc[self] = "L267"
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* L264 -> L67
+rcu_cb_packet_release_rcu_L264_2(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt = 1
@@ -3620,51 +3620,51 @@ rcu_cb_packet_release_rcu_L267_2(self) ==
                    rcu_cb_packet_release_rcu_packet_release_finish_frame,
                    rcu_cb_packet_release_rcu_sock_orphan_sk>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: null_deref
-rcu_cb_packet_release_rcu_L267_null(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_null(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 267]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 264]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: use_after_free
-rcu_cb_packet_release_rcu_L267_uaf(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_uaf(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:267: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
 \* fault: refcount_underflow
-rcu_cb_packet_release_rcu_L267_underflow(self) ==
-    /\ pc[self] = "L267"
+rcu_cb_packet_release_rcu_L264_underflow(self) ==
+    /\ pc[self] = "L264"
     /\ rcu_cb_packet_release_rcu_packet_release_finish_sk[self] # NULL /\
          packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].st = "live"
     /\ packet_sock[rcu_cb_packet_release_rcu_packet_release_finish_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
                  thread |-> self,
-                 line |-> 267,
+                 line |-> 264,
                  obj |-> rcu_cb_packet_release_rcu_packet_release_finish_sk[self]]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
-\* specs/kernel/packet.ifl:272: packet_release_finish(sk, null, false)
-\* specs/kernel/packet.ifl:262: sock_orphan(sk)
-\* L271 -> L207
-rcu_cb_packet_release_rcu_L271(self) ==
-    /\ pc[self] = "L271"
+\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
+\* specs/kernel/packet.ifl:259: sock_orphan(sk)
+\* L268 -> L207
+rcu_cb_packet_release_rcu_L268(self) ==
+    /\ pc[self] = "L268"
     /\ LET cb == CHOOSE c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
        IN /\ \E c \in rcu_cbs : c.fn = "packet_release_rcu" /\ c.wait = {}
           /\ rcu_cbs' = rcu_cbs \ {cb}
@@ -3684,12 +3684,12 @@ rcu_cb_packet_release_rcu_L271(self) ==
                          rcu_gp, user_locals, netdev_locals, rx_locals,
                          rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:271: fn packet_release_rcu(sk: packet_sock) {
-\* L271b -> L271
-rcu_cb_packet_release_rcu_L271b(self) ==
-    /\ pc[self] = "L271b"
+\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* L268b -> L268
+rcu_cb_packet_release_rcu_L268b(self) ==
+    /\ pc[self] = "L268b"
     /\ rcu_running' = rcu_running \ {self}
-    /\ pc' = [pc EXCEPT ![self] = "L271"]
+    /\ pc' = [pc EXCEPT ![self] = "L268"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
@@ -3705,19 +3705,19 @@ rcu_cb_packet_release_rcu_step(self) ==
     \/ rcu_cb_packet_release_rcu_L207_2(self)
     \/ rcu_cb_packet_release_rcu_L207_null(self)
     \/ rcu_cb_packet_release_rcu_L207_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L264(self)
+    \/ rcu_cb_packet_release_rcu_L261(self)
+    \/ rcu_cb_packet_release_rcu_L261_null(self)
+    \/ rcu_cb_packet_release_rcu_L261_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L263(self)
+    \/ rcu_cb_packet_release_rcu_L263_null(self)
+    \/ rcu_cb_packet_release_rcu_L263_uaf(self)
+    \/ rcu_cb_packet_release_rcu_L264_1(self)
+    \/ rcu_cb_packet_release_rcu_L264_2(self)
     \/ rcu_cb_packet_release_rcu_L264_null(self)
     \/ rcu_cb_packet_release_rcu_L264_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L266(self)
-    \/ rcu_cb_packet_release_rcu_L266_null(self)
-    \/ rcu_cb_packet_release_rcu_L266_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L267_1(self)
-    \/ rcu_cb_packet_release_rcu_L267_2(self)
-    \/ rcu_cb_packet_release_rcu_L267_null(self)
-    \/ rcu_cb_packet_release_rcu_L267_uaf(self)
-    \/ rcu_cb_packet_release_rcu_L267_underflow(self)
-    \/ rcu_cb_packet_release_rcu_L271(self)
-    \/ rcu_cb_packet_release_rcu_L271b(self)
+    \/ rcu_cb_packet_release_rcu_L264_underflow(self)
+    \/ rcu_cb_packet_release_rcu_L268(self)
+    \/ rcu_cb_packet_release_rcu_L268b(self)
 
 --------------------------------------------------------------------------------
 
