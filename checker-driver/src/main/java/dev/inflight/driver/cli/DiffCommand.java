@@ -134,13 +134,15 @@ final class DiffCommand implements Callable<Integer> {
   private static String conclusion(CostReport a, CostReport b, Map<String, Map<String, Double>> r) {
     boolean safe = b.verdict() == Verdict.HOLDS;
     List<String> parts = new ArrayList<>();
-    r.forEach((op, q) -> {
-      double m = q.get("mean");
-      parts.add(op + " " + (m < 1 ? String.format(Locale.ROOT, "%.2fx faster", 1 / m)
-          : m > 1 ? String.format(Locale.ROOT, "%.2fx slower", m) : "unchanged") + " on average");
-    });
+    r.forEach((op, q) -> parts.add(op + " " + change(q.get("mean")) + " on average, " + change(q.get("max")) + " at worst"));
     return (safe ? "after: every property and latency bound holds" : "after: does not hold (" + verdict(b) + ")")
         + (parts.isEmpty() ? "" : "; " + String.join(", ", parts)) + "\n";
+  }
+
+  /** An after/before ratio in words: `2.19x faster`, `1.06x slower`, `unchanged`. */
+  private static String change(double ratio) {
+    return ratio < 1 ? String.format(Locale.ROOT, "%.2fx faster", 1 / ratio)
+        : ratio > 1 ? String.format(Locale.ROOT, "%.2fx slower", ratio) : "unchanged";
   }
 
   private static String profile(CostReport r) {
