@@ -215,12 +215,19 @@ public final class Emitter {
     units.add(new TlaModule.OpDef("Init", List.of(), and(conj), List.of("Initial state: every thread at its first statement, no object allocated."), null));
   }
 
+  /** Thread id → CPU, computed once (see {@link #cpus()}). */
+  private Map<String, Integer> placement;
+
   /**
    * Thread id → CPU: `on cpu N` places a kind (its threads on N, N+1, …); the others take the
    * free CPUs in declaration order (when none is left, they share, in turn).
    */
   private Map<String, Integer> cpus() {
+    if (placement != null) {
+      return placement;
+    }
     Map<String, Integer> out = new LinkedHashMap<>();
+    placement = out;
     int cpus = program.cost.cpus();
     java.util.Set<Integer> placed = new java.util.HashSet<>();
     for (ThreadSym t : program.threads) {

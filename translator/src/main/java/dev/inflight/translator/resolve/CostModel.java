@@ -3,10 +3,8 @@ package dev.inflight.translator.resolve;
 import dev.inflight.translator.ast.Decl;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The cost model's part of a program (docs/cost-model.md): whether costs are tracked at all,
@@ -15,11 +13,6 @@ import java.util.Set;
  * has no cost state, so a plain check explores exactly the states it would without the model.
  */
 public final class CostModel {
-  /** Profile entries the primitives charge; a profile should define them all (missing = 0). */
-  public static final List<String> PRIMITIVES = List.of(
-      "cpus", "atomic_local", "atomic_remote", "lock_local", "lock_remote", "alloc", "free",
-      "queue_work", "call_rcu", "grace_period");
-
   /** Costs are tracked: the model has a latency property or a cost report was asked for. */
   public boolean tracked;
   /** Where the profile came from, for messages and reports ("specs/profiles/xeon-2011.cost"). */
@@ -29,8 +22,6 @@ public final class CostModel {
   /** The operations (`op fn`), by name, each with its functions. */
   public final Map<String, List<FnSym>> ops = new LinkedHashMap<>();
   public final List<Decl.Latency> latencies = new ArrayList<>();
-  /** Names of profile entries some primitive or `cost` statement used (for the report). */
-  public final Set<String> used = new LinkedHashSet<>();
 
   /** The number of CPUs of the profile (1 when it does not say). */
   public int cpus() {
@@ -40,10 +31,8 @@ public final class CostModel {
   /** A primitive's cost: {@code specific} if the profile has it, else {@code general}, else 0. */
   public long price(String specific, String general) {
     if (specific != null && profile.containsKey(specific)) {
-      used.add(specific);
       return profile.get(specific);
     }
-    used.add(general);
     return profile.getOrDefault(general, 0L);
   }
 }

@@ -855,7 +855,6 @@ public final class Resolver {
         Long v = program.cost.profile.get(n);
         if (v != null) {
           program.names.put(e, new Symbol.CostSym(n, v));
-          program.cost.used.add(n);
         } else if (program.cost.tracked) {
           diags.unknownCost(e.span(), n, program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
               suggest(n, program.cost.profile.keySet()));
