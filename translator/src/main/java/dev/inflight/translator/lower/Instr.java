@@ -16,53 +16,88 @@ public sealed interface Instr {
 
   int atomic();
 
+  /** Dispatches to the {@link Visitor} method of this instruction kind. */
+  <R> R accept(Visitor<R> v);
+
   /** `target = value` */
-  record Assign(Expr target, Expr value, Span span, int atomic, int next) implements Instr {}
+  record Assign(Expr target, Expr value, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitAssign(this); }
+  }
 
   /** `target = alloc S` */
-  record Alloc(Expr target, StructSym struct, Span span, int atomic, int next) implements Instr {}
+  record Alloc(Expr target, StructSym struct, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitAlloc(this); }
+  }
 
   /**
    * `get`/`put obj.ref`. For a put, {@code release} is the entry of the inlined release
    * function (run when the count drops to 0), or -1 when the object is simply freed.
    */
   record RefOp(boolean isGet, Expr.Field target, Span span, int atomic, int next, int release,
-      Symbol.LocalSym releaseParam) implements Instr {}
+      Symbol.LocalSym releaseParam) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitRefOp(this); }
+  }
 
-  record Free(Expr target, Span span, int atomic, int next) implements Instr {}
+  record Free(Expr target, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitFree(this); }
+  }
 
-  record Touch(Expr target, Span span, int atomic, int next) implements Instr {}
+  record Touch(Expr target, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitTouch(this); }
+  }
 
   /** A two-way branch on {@code cond}; {@code loopHead} marks a `while` condition. */
-  record Branch(Expr cond, Span span, int atomic, int then, int orElse, boolean loopHead) implements Instr {}
+  record Branch(Expr cond, Span span, int atomic, int then, int orElse, boolean loopHead) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitBranch(this); }
+  }
 
   /** `either`: one successor per branch. */
-  record Choice(Span span, int atomic, List<Integer> targets) implements Instr {}
+  record Choice(Span span, int atomic, List<Integer> targets) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitChoice(this); }
+  }
 
-  record Await(Expr cond, Span span, int atomic, int next) implements Instr {}
+  record Await(Expr cond, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitAwait(this); }
+  }
 
-  record LockOp(boolean isLock, Expr target, Span span, int atomic, int next) implements Instr {}
+  record LockOp(boolean isLock, Expr target, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitLockOp(this); }
+  }
 
   /** A built-in procedure: add, remove, push, pop, pick, assert; {@code result} may be null. */
-  record Proc(Expr.Call call, Expr result, Span span, int atomic, int next) implements Instr {}
+  record Proc(Expr.Call call, Expr result, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitProc(this); }
+  }
 
   /** Passes an argument: the parameter of an inlined function gets the value. */
-  record Bind(Symbol.LocalSym param, Expr value, Span span, int atomic, int next) implements Instr {}
+  record Bind(Symbol.LocalSym param, Expr value, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitBind(this); }
+  }
 
   /** Local variables going dead (function return, thread end) get their initial values back. */
-  record Reset(List<Symbol.LocalSym> locals, Span span, int atomic, int next) implements Instr {}
+  record Reset(List<Symbol.LocalSym> locals, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitReset(this); }
+  }
 
   /** A loop counter: {@code reset} sets it to 0, otherwise it counts one iteration. */
-  record Iter(String counter, boolean reset, int bound, Span span, int atomic, int next) implements Instr {}
+  record Iter(String counter, boolean reset, int bound, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitIter(this); }
+  }
 
   /** `for x in set`: takes a snapshot of the set into the hidden variable {@code rest}. */
-  record ForInit(String rest, Expr collection, Span span, int atomic, int next) implements Instr {}
+  record ForInit(String rest, Expr collection, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitForInit(this); }
+  }
 
   /** Next element of the snapshot into {@code var}, or exit when it is empty. Loop head. */
-  record ForNext(String rest, Symbol.LocalSym var, Span span, int atomic, int body, int exit) implements Instr {}
+  record ForNext(String rest, Symbol.LocalSym var, Span span, int atomic, int body, int exit) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitForNext(this); }
+  }
 
   /** The head of a `loop { … }`: a label; where a daemon thread rests. */
-  record LoopHead(Span span, int atomic, int body) implements Instr {}
+  record LoopHead(Span span, int atomic, int body) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitLoopHead(this); }
+  }
 
   /** The RCU operations (docs/semantics.md, "RCU"). */
   enum RcuOp { READ_LOCK, READ_UNLOCK, SYNC_START, SYNC_WAIT, CALL, BARRIER, TAKE, DONE }
@@ -73,21 +108,79 @@ public sealed interface Instr {
    * callback's parameter, which TAKE sets to the object.
    */
   record Rcu(RcuOp op, Expr.Call call, dev.inflight.translator.resolve.FnSym callback, Symbol.LocalSym param,
-      Span span, int atomic, int next) implements Instr {}
+      Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitRcu(this); }
+  }
 
   /**
    * Time for the cost model: {@code amount} (a `cost` statement's expression) or, when that is
    * null, {@code fixed} nanoseconds charged by a primitive (queue_work, …), not charged when
    * {@code unless} (if any) holds. Only when costs are tracked.
    */
-  record Cost(Expr amount, long fixed, Expr unless, Span span, int atomic, int next) implements Instr {}
+  record Cost(Expr amount, long fixed, Expr unless, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitCost(this); }
+  }
 
   /** Start ({@code begin}) or end of an operation: a call of an `op fn`. Only when costs are tracked. */
-  record OpMark(boolean begin, dev.inflight.translator.resolve.FnSym op, Span span, int atomic, int next) implements Instr {}
+  record OpMark(boolean begin, dev.inflight.translator.resolve.FnSym op, Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitOpMark(this); }
+  }
 
   /** Does nothing; joins control flow. */
-  record Nop(Span span, int atomic, int next) implements Instr {}
+  record Nop(Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitNop(this); }
+  }
 
   /** The end of the thread. */
-  record Done(Span span, int atomic) implements Instr {}
+  record Done(Span span, int atomic) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitDone(this); }
+  }
+
+  /**
+   * One method per instruction kind (Java 17 has no pattern-matching switch): an instruction kind
+   * added here does not compile until every visitor in lower/ says what it means.
+   */
+  interface Visitor<R> {
+    R visitAssign(Assign i);
+
+    R visitAlloc(Alloc i);
+
+    R visitRefOp(RefOp i);
+
+    R visitFree(Free i);
+
+    R visitTouch(Touch i);
+
+    R visitBranch(Branch i);
+
+    R visitChoice(Choice i);
+
+    R visitAwait(Await i);
+
+    R visitLockOp(LockOp i);
+
+    R visitProc(Proc i);
+
+    R visitBind(Bind i);
+
+    R visitReset(Reset i);
+
+    R visitIter(Iter i);
+
+    R visitForInit(ForInit i);
+
+    R visitForNext(ForNext i);
+
+    R visitLoopHead(LoopHead i);
+
+    R visitRcu(Rcu i);
+
+    R visitCost(Cost i);
+
+    R visitOpMark(OpMark i);
+
+    R visitNop(Nop i);
+
+    R visitDone(Done i);
+  }
 }
