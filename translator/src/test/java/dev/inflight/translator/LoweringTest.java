@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The step structure of tiny models, read from the source map: which labels (preemption points)
  * a thread has and which actions (paths through a step) lead from where to where. This pins the
- * merging rule of lower/StepBuilder: a step runs from a label up to the next one, executing the
- * thread-local statements before at most one shared statement (or one `atomic` block).
+ * merging rule of step formation (lower/Labels, lower/PathWalker): a step runs from a label up to
+ * the next one, executing the thread-local statements before at most one shared statement (or one
+ * `atomic` block).
  */
 class LoweringTest {
 

@@ -25,6 +25,11 @@ public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.Lo
     return nodes.get(id);
   }
 
+  /** Whether node {@code id} is the end of the thread ({@link Instr.Done}). */
+  public boolean isEnd(int id) {
+    return nodes.get(id) instanceof Instr.Done;
+  }
+
   public List<dev.inflight.translator.diag.Span> callersOf(int id) {
     return callers.getOrDefault(id, List.of());
   }

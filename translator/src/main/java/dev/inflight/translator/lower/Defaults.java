@@ -33,6 +33,11 @@ public final class Defaults {
     return ExprGen.NULL; // objects and locks (a free lock has no holder)
   }
 
+  /** A translator-made local's initial value: a loop counter 0, a `for` snapshot {}. */
+  static TlaExpr hidden(Cfg.HiddenKind kind) {
+    return kind == Cfg.HiddenKind.COUNTER ? new TlaExpr.Num(0) : new TlaExpr.SetOf(List.of());
+  }
+
   /** The initial value of a declared member: its initialiser, else its type's default. */
   public static TlaExpr member(Member m, Type t, Program program) {
     Expr init = m instanceof Member.Ref r ? r.init() : m instanceof Member.Plain p ? p.init() : null;

@@ -27,14 +27,14 @@ public final class Lowerer {
     StateVars vars = stateVariables(layout, checked, cfgs);
     List<ThreadCode> threads = new ArrayList<>();
     boolean anyWaits = checked.program().cost.tracked && cfgs.stream().anyMatch(c -> c.inOp().stream()
-        .anyMatch(id -> c.node(id) instanceof Instr.Await || (c.node(id) instanceof Instr.LockOp l && l.isLock())));
+        .anyMatch(id -> Costs.canWait(c.node(id))));
     for (Cfg cfg : cfgs) {
       threads.add(new StepBuilder(checked, layout, cfg, vars, anyWaits).build());
     }
     return new Lowered(checked, layout, vars, threads);
   }
 
-  /** The RCU state, present when a model uses RCU (see StepBuilder.rcu). */
+  /** The RCU state, present when a model uses RCU (see RcuSteps). */
   public static final List<String> RCU_VARIABLES = List.of("rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running");
 
   /**

@@ -1,0 +1,123 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Member;
+import dev.inflight.translator.check.ConstEval;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.Type;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.UnOp;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The built-in procedures on sets and queues, and `assert` (docs/semantics.md, "Statements"):
+ * `add`/`remove` (and RCU's `list_add_rcu`/`list_del_rcu`), `push` (a full queue exceeds the
+ * model bound), `x = pop(q)` (null when empty), `x = pick(s)` / `rcu_pick` (one path per element,
+ * or null when empty) and `assert(c)` (an assertion fault when false). The arguments are
+ * evaluated, and their dereferences checked, before the procedure runs.
+ */
+final class BuiltinProcs {
+  private final StepContext ctx;
+
+  BuiltinProcs(StepContext ctx) {
+    this.ctx = ctx;
+  }
+
+  void step(Instr.Proc pr, Path p, PathSink out) {
+    String fn = pr.call().fn().text();
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    ExprGen g = p.gen();
+    List<TlaExpr> args = new ArrayList<>();
+    for (Expr a : pr.call().args()) {
+      args.add(g.gen(a, obs));
+    }
+    Path ok = ctx.faults.discharge(p, obs, pr, out);
+    Expr coll = pr.call().args().get(0);
+    switch (fn) {
+      case "add":
+      case "remove":
+      case "list_add_rcu":
+      case "list_del_rcu": {
+        BinOp op = fn.equals("add") || fn.equals("list_add_rcu") ? BinOp.CUP : BinOp.SETMINUS;
+        TlaExpr v = new TlaExpr.Infix(op, args.get(0), new TlaExpr.SetOf(List.of(args.get(1))));
+        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        return;
+      }
+      case "push": {
+        TlaExpr len = new TlaExpr.Apply("Len", List.of(args.get(0)));
+        TlaExpr cap = new TlaExpr.Num(capacityOf(coll));
+        Path full = ok.copy();
+        full.guard(new TlaExpr.Infix(BinOp.GEQ, len, cap));
+        ctx.faults.fault(full, "model_bound", pr, null, out);
+        ok.guard(new TlaExpr.Infix(BinOp.LT, len, cap));
+        TlaExpr v = new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
+        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        return;
+      }
+      case "pop": {
+        TlaExpr q = args.get(0);
+        TlaExpr empty = new TlaExpr.Infix(BinOp.EQ, q, new TlaExpr.Tuple(List.of()));
+        Path none = ok.copy();
+        none.guard(empty);
+        out.go(pr.next(), pr.result() != null ? assign(none, pr.result(), ExprGen.NULL, pr, out) : none);
+        out.then(() -> {
+          Path some = ok;
+          some.guard(new TlaExpr.Prefix(UnOp.NOT, empty));
+          TlaExpr head = new TlaExpr.Apply("Head", List.of(q));
+          TlaExpr tail = new TlaExpr.Apply("Tail", List.of(q));
+          Path popped = assign(some, coll, tail, pr, out);
+          out.go(pr.next(), pr.result() != null ? assign(popped, pr.result(), head, pr, out) : popped);
+        });
+        return;
+      }
+      case "pick":
+      case "rcu_pick": {
+        TlaExpr s = args.get(0);
+        TlaExpr empty = new TlaExpr.SetOf(List.of());
+        Path none = ok.copy();
+        none.guard(new TlaExpr.Infix(BinOp.EQ, s, empty));
+        out.go(pr.next(), assign(none, pr.result(), ExprGen.NULL, pr, out));
+        out.then(() -> {
+          Path some = ok; // \E picked \in s: no element when s is empty
+          String v = some.fresh("picked");
+          some.bindings.add(new Path.Binding(true, v, s));
+          out.go(pr.next(), assign(some, pr.result(), new TlaExpr.Name(v), pr, out));
+        });
+        return;
+      }
+      case "assert": {
+        Path bad = ok.copy();
+        bad.guard(new TlaExpr.Prefix(UnOp.NOT, args.get(0)));
+        ctx.faults.fault(bad, "assertion", pr, null, out);
+        ok.guard(args.get(0));
+        out.go(pr.next(), ok);
+        return;
+      }
+      default:
+        throw new IllegalStateException(fn);
+    }
+  }
+
+  private Path assign(Path p, Expr target, TlaExpr value, Instr in, PathSink out) {
+    return ctx.targets.assign(p, target, value, in, out);
+  }
+
+  private int capacityOf(Expr queue) {
+    Member m = null;
+    if (queue instanceof Expr.Name n && ctx.program.names.get(n) instanceof Symbol.GlobalSym g) {
+      m = g.member;
+    } else if (queue instanceof Expr.Field f) {
+      Type t = ctx.checked.typeOf(f.obj());
+      if (t instanceof Type.Obj o && o.struct() != null) {
+        m = o.struct().fields().get(f.field().text()).member;
+      }
+    }
+    if (m instanceof Member.QueueOf q) {
+      Object v = new ConstEval(ctx.program).eval(q.capacity());
+      return v instanceof Long l ? (int) (long) l : 1;
+    }
+    return 1;
+  }
+}

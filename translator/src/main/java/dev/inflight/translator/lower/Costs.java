@@ -1,0 +1,226 @@
+package dev.inflight.translator.lower;
+
+import static dev.inflight.translator.lower.StepContext.n;
+
+import dev.inflight.translator.ast.Decl;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.FnSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.UnOp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cost model's part of a step (docs/cost-model.md): everything here is active only when
+ * {@code program.cost.tracked}. A step then also updates ghost variables, without adding or moving
+ * any label: {@code lat[self]} (the time of the thread's current operation so far), {@code op_end}
+ * (the operation the step completed, if any), and the CPU that last wrote each refcount's and
+ * lock's cache line. Threads blocked inside an operation accrue the time of the steps of the
+ * threads they wait for ({@link #waitSites}, {@link #closeStep}).
+ */
+final class Costs {
+  private final StepContext ctx;
+  /** Costs tracked and some thread can block inside an operation: steps feed WaitsFor. */
+  private final boolean anyWaits;
+
+  Costs(StepContext ctx, boolean anyWaits) {
+    this.ctx = ctx;
+    this.anyWaits = anyWaits;
+  }
+
+  boolean tracked() {
+    return ctx.program.cost.tracked;
+  }
+
+  /**
+   * Charges {@code ns} to the path: all of it is time passing (for threads blocked on this
+   * one), and inside an operation it adds to the operation's latency, lat[self].
+   */
+  void charge(Path p, TlaExpr ns, boolean inOp) {
+    if (!tracked() || ns.equals(new TlaExpr.Num(0))) {
+      return;
+    }
+    TlaExpr zero = new TlaExpr.Num(0);
+    p.elapsed = p.elapsed.equals(zero) ? ns : Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, p.elapsed, ns), p.nonNull);
+    if (inOp) {
+      TlaExpr now = p.store.readAt("lat", ExprGen.SELF);
+      p.store.writeAt("lat", ExprGen.SELF, now.equals(zero) ? ns : Simplify.fold(new TlaExpr.Infix(BinOp.PLUS, now, ns), p.nonNull));
+    }
+  }
+
+  void charge(Path p, long ns, boolean inOp) {
+    charge(p, new TlaExpr.Num(ns), inOp);
+  }
+
+  /** A profile price as a named constant of the module (Cost_syscall) when it is not zero. */
+  TlaExpr price(String specific, String general) {
+    long v = ctx.program.cost.price(specific, general);
+    String key = specific != null && ctx.program.cost.profile.containsKey(specific) ? specific : general;
+    return v == 0 ? new TlaExpr.Num(0) : new TlaExpr.Name(ctx.layout.costName(key));
+  }
+
+  /**
+   * An atomic on a refcount: local or remote by the CPU that last wrote its cache line, which
+   * becomes this thread's CPU.
+   */
+  void atomicOnLine(Path p, String heap, TlaExpr obj, FieldSym f, boolean inOp) {
+    String line = ctx.layout.lineField.get(f);
+    if (line == null) {
+      return;
+    }
+    TlaExpr mine = new TlaExpr.Apply("CpuOf", List.of(ExprGen.SELF));
+    TlaExpr owner = p.store.readField(heap, obj, line);
+    charge(p, new TlaExpr.If(new TlaExpr.Infix(BinOp.EQ, owner, mine), price(null, "atomic_local"),
+        price(null, "atomic_remote")), inOp);
+    p.store.writeField(heap, obj, line, mine);
+  }
+
+  /**
+   * The end of an operation: op_end records it (name, thread, latency, and each `latency …
+   * when` condition over the op's parameters) for this step only; lat[self] starts over.
+   */
+  void opEnd(Path p, FnSym op) {
+    List<Map.Entry<String, TlaExpr>> rec = new ArrayList<>();
+    String name = op.decl.operation();
+    rec.add(Map.entry("op", new TlaExpr.Str(name)));
+    rec.add(Map.entry("thread", ExprGen.SELF));
+    rec.add(Map.entry("ns", p.store.readAt("lat", ExprGen.SELF)));
+    List<Decl.Latency> ls = ctx.program.cost.latencies;
+    for (int i = 0; i < ls.size(); i++) {
+      if (ls.get(i).when() != null && ls.get(i).op().text().equals(name)) {
+        rec.add(Map.entry("when" + (i + 1), p.gen().gen(ls.get(i).when(), new ArrayList<>())));
+      }
+    }
+    p.store.write("op_end", new TlaExpr.Record(rec));
+    p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));
+    p.opEnded = true;
+  }
+
+  /**
+   * The end of a normal path: op_end says no operation ended unless one did, and the threads
+   * blocked on this one wait as long as this step takes.
+   */
+  void closeStep(Path p) {
+    if (!tracked()) {
+      return;
+    }
+    if (!p.opEnded) {
+      p.store.write("op_end", n("NoOpEnd"));
+    }
+    if (anyWaits && !p.elapsed.equals(new TlaExpr.Num(0))) {
+      // Threads blocked on this one wait as long as this step takes.
+      TlaExpr lat = p.store.read("lat");
+      String x = p.names.inner("w", List.of(), lat, p.elapsed);
+      TlaExpr blocked = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, n(x), ExprGen.SELF),
+          new TlaExpr.Apply("WaitsFor", List.of(n(x), ExprGen.SELF)));
+      p.store.write("lat", new TlaExpr.FunCons(List.of(new TlaExpr.Bound(x, n("Threads"))),
+          new TlaExpr.Infix(BinOp.PLUS, new TlaExpr.FunApp(lat, List.of(n(x))),
+              new TlaExpr.If(blocked, p.elapsed, new TlaExpr.Num(0)))));
+    }
+  }
+
+  /** Whether a thread can block at an instruction (an `await`, a `lock`): what makes WaitsFor needed. */
+  static boolean canWait(Instr in) {
+    return in.accept(CAN_WAIT);
+  }
+
+  private static final Instr.Visitor<Boolean> CAN_WAIT = new Instr.Visitor<>() {
+    public Boolean visitAssign(Instr.Assign i) { return false; }
+    public Boolean visitAlloc(Instr.Alloc i) { return false; }
+    public Boolean visitRefOp(Instr.RefOp i) { return false; }
+    public Boolean visitFree(Instr.Free i) { return false; }
+    public Boolean visitTouch(Instr.Touch i) { return false; }
+    public Boolean visitBranch(Instr.Branch i) { return false; }
+    public Boolean visitChoice(Instr.Choice i) { return false; }
+    public Boolean visitAwait(Instr.Await i) { return true; }
+    public Boolean visitLockOp(Instr.LockOp l) { return l.isLock(); }
+    public Boolean visitProc(Instr.Proc i) { return false; }
+    public Boolean visitBind(Instr.Bind i) { return false; }
+    public Boolean visitReset(Instr.Reset i) { return false; }
+    public Boolean visitIter(Instr.Iter i) { return false; }
+    public Boolean visitForInit(Instr.ForInit i) { return false; }
+    public Boolean visitForNext(Instr.ForNext i) { return false; }
+    public Boolean visitLoopHead(Instr.LoopHead i) { return false; }
+    public Boolean visitRcu(Instr.Rcu i) { return false; }
+    public Boolean visitCost(Instr.Cost i) { return false; }
+    public Boolean visitOpMark(Instr.OpMark i) { return false; }
+    public Boolean visitNop(Instr.Nop i) { return false; }
+    public Boolean visitDone(Instr.Done i) { return false; }
+  };
+
+  /** Costs tracked: where this thread kind can block inside an operation (labels only). */
+  List<ThreadCode.WaitSite> waitSites(Labels labels) {
+    List<ThreadCode.WaitSite> waits = new ArrayList<>();
+    if (!tracked()) {
+      return waits;
+    }
+    for (Map.Entry<Integer, String> l : labels.byNode().entrySet()) {
+      int id = l.getKey();
+      if (!ctx.cfg.inOp().contains(id)) {
+        continue;
+      }
+      Instr in = ctx.cfg.node(id);
+      TlaExpr waker = n(ctx.layout.waker());
+      if (ctx.cfg.flushes().containsKey(id)) {
+        Symbol.WorkSym w = ctx.cfg.flushes().get(id);
+        ThreadSym worker = ctx.program.threads.stream().filter(t -> t.worker == w).findFirst().orElse(null);
+        if (worker != null) {
+          waits.add(new ThreadCode.WaitSite(l.getValue(), new TlaExpr.Infix(BinOp.IN, waker, n(ctx.layout.threadConst.get(worker))),
+              "flush_work(" + w.name() + ")"));
+        }
+      } else {
+        ThreadCode.WaitSite site = in.accept(new WaitAt(l.getValue(), waker));
+        if (site != null) {
+          waits.add(site);
+        }
+      }
+    }
+    return waits;
+  }
+
+  /** The wait at an `await` (its condition is false) or a `lock` (the waker holds it); null elsewhere. */
+  private final class WaitAt implements Instr.Visitor<ThreadCode.WaitSite> {
+    private final String label;
+    private final TlaExpr waker;
+
+    WaitAt(String label, TlaExpr waker) {
+      this.label = label;
+      this.waker = waker;
+    }
+
+    public ThreadCode.WaitSite visitAwait(Instr.Await a) {
+      TlaExpr cond = ctx.newPath().gen().gen(a.cond(), new ArrayList<>());
+      return new ThreadCode.WaitSite(label, new TlaExpr.Prefix(UnOp.NOT, cond), "await");
+    }
+    public ThreadCode.WaitSite visitLockOp(Instr.LockOp lk) {
+      if (!lk.isLock()) {
+        return null;
+      }
+      TlaExpr holder = ctx.locks.holder(lk.target(), ctx.newPath());
+      return new ThreadCode.WaitSite(label, new TlaExpr.Infix(BinOp.EQ, holder, waker), "lock");
+    }
+    public ThreadCode.WaitSite visitAssign(Instr.Assign i) { return null; }
+    public ThreadCode.WaitSite visitAlloc(Instr.Alloc i) { return null; }
+    public ThreadCode.WaitSite visitRefOp(Instr.RefOp i) { return null; }
+    public ThreadCode.WaitSite visitFree(Instr.Free i) { return null; }
+    public ThreadCode.WaitSite visitTouch(Instr.Touch i) { return null; }
+    public ThreadCode.WaitSite visitBranch(Instr.Branch i) { return null; }
+    public ThreadCode.WaitSite visitChoice(Instr.Choice i) { return null; }
+    public ThreadCode.WaitSite visitProc(Instr.Proc i) { return null; }
+    public ThreadCode.WaitSite visitBind(Instr.Bind i) { return null; }
+    public ThreadCode.WaitSite visitReset(Instr.Reset i) { return null; }
+    public ThreadCode.WaitSite visitIter(Instr.Iter i) { return null; }
+    public ThreadCode.WaitSite visitForInit(Instr.ForInit i) { return null; }
+    public ThreadCode.WaitSite visitForNext(Instr.ForNext i) { return null; }
+    public ThreadCode.WaitSite visitLoopHead(Instr.LoopHead i) { return null; }
+    public ThreadCode.WaitSite visitRcu(Instr.Rcu i) { return null; }
+    public ThreadCode.WaitSite visitCost(Instr.Cost i) { return null; }
+    public ThreadCode.WaitSite visitOpMark(Instr.OpMark i) { return null; }
+    public ThreadCode.WaitSite visitNop(Instr.Nop i) { return null; }
+    public ThreadCode.WaitSite visitDone(Instr.Done i) { return null; }
+  }
+}

@@ -1,0 +1,363 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.resolve.Type;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Quantifier;
+import dev.inflight.translator.tla.TlaExpr;
+import dev.inflight.translator.tla.UnOp;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one instruction does to a path: the step logic of every instruction kind, in one place.
+ * Runs the instruction at {@code node} symbolically on {@code p}: adds guards, writes the store,
+ * splits off fault paths ({@link Faults}), charges costs ({@link Costs}), and sends the path,
+ * or the paths it splits into, on to the successors ({@link PathSink#go}). Locks, RCU and the
+ * built-in procedures have classes of their own ({@link Locks}, {@link RcuSteps},
+ * {@link BuiltinProcs}).
+ *
+ * <p>The order of the {@code go}, fault and {@code then} calls is the order of the resulting
+ * actions (see {@link PathSink}): the then-branch before the else-branch, `either` branches in
+ * order. One instance per visited instruction.
+ */
+final class Exec implements Instr.Visitor<Void> {
+  private final StepContext ctx;
+  private final PathSink out;
+  /** The node being run. */
+  private final int node;
+  private final Path p;
+  /** Costs tracked: the instruction is inside an operation, so its time counts to lat[self]. */
+  private final boolean inOp;
+
+  Exec(StepContext ctx, PathSink out, int node, Path p) {
+    this.ctx = ctx;
+    this.out = out;
+    this.node = node;
+    this.p = p;
+    this.inOp = ctx.cfg.inOp().contains(node);
+  }
+
+  /** An expression's value on the path, and the path on which its dereferences are fine. */
+  private record Evaluated(Path ok, TlaExpr value) {}
+
+  /** Evaluates an expression on the path, splitting off its dereferences' fault paths. */
+  private Evaluated eval(Expr e, Instr in) {
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    TlaExpr v = p.gen().gen(e, obs);
+    return new Evaluated(ctx.faults.discharge(p, obs, in, out), v);
+  }
+
+  // ---------------------------------------------------------------- assignments and objects
+
+  @Override
+  public Void visitAssign(Instr.Assign a) {
+    Evaluated c = eval(a.value(), a);
+    out.go(a.next(), ctx.targets.assign(c.ok, a.target(), c.value, a, out));
+    return null;
+  }
+
+  /** The first free slot of the pool (a deterministic choice); no free slot exceeds the model bound. */
+  @Override
+  public Void visitAlloc(Instr.Alloc a) {
+    String heap = ctx.layout.heapVar.get(a.struct());
+    TlaExpr pool = new TlaExpr.Name(ctx.layout.poolConst.get(a.struct()));
+    TlaExpr heapNow = p.store.read(heap);
+    String o = p.names.inner("o", List.of(), heapNow);
+    TlaExpr free = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heapNow, List.of(new TlaExpr.Name(o))), "st"), new TlaExpr.Str("free"));
+    TlaExpr anyFree = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(o, pool)), free);
+    Path full = p.copy();
+    full.guard(new TlaExpr.Prefix(UnOp.NOT, anyFree));
+    ctx.faults.fault(full, "model_bound", a, null, out);
+    Path ok = p.copy();
+    ok.guard(anyFree);
+    ctx.costs.charge(ok, ctx.costs.price("alloc_" + a.struct().name(), "alloc"), inOp);
+    String name = ok.fresh("new_" + a.struct().name());
+    ok.bindings.add(new Path.Binding(false, name, new TlaExpr.Choose(new TlaExpr.Bound(o, pool), free)));
+    TlaExpr obj = new TlaExpr.Name(name);
+    ok.store.writeAt(heap, obj, Defaults.liveRecord(a.struct(), ctx.layout));
+    ok.nonNull.add(obj);
+    ok.knownLive.add(List.of(heap, obj));
+    out.go(a.next(), ctx.targets.assign(ok, a.target(), obj, a, out));
+    return null;
+  }
+
+  /**
+   * `get` adds 1. `put` subtracts 1: at 0 the object is freed in the same step, or, with a
+   * release function, the step ends with the count at 0 and the release function runs next;
+   * `put` at 0 is a refcount underflow.
+   */
+  @Override
+  public Void visitRefOp(Instr.RefOp r) {
+    Faults.Deref d = ctx.faults.deref(p, r.target().obj(), r.span(), r, out);
+    Path ok = d.ok();
+    TlaExpr obj = d.obj();
+    StructSym s = d.struct();
+    String heap = ctx.layout.heapVar.get(s);
+    FieldSym f = s.fields().get(r.target().field().text());
+    String fname = ctx.layout.fieldName.get(f);
+    TlaExpr cur = ok.store.readField(heap, obj, fname);
+    ctx.costs.atomicOnLine(ok, heap, obj, f, inOp);
+    if (r.isGet()) {
+      ok.store.writeField(heap, obj, fname, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
+      out.go(r.next(), ok);
+      return null;
+    }
+    Path under = ok.copy();
+    under.guard(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
+    ctx.faults.fault(under, "refcount_underflow", r, obj, out);
+    TlaExpr dec = new TlaExpr.Infix(BinOp.MINUS, cur, new TlaExpr.Num(1));
+    Path stays = ok.copy();
+    stays.guard(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(1)));
+    stays.store.writeField(heap, obj, fname, dec);
+    out.go(r.next(), stays);
+    out.then(() -> {
+      Path zero = ok.copy();
+      zero.guard(new TlaExpr.Infix(BinOp.EQ, cur, new TlaExpr.Num(1)));
+      zero.store.writeField(heap, obj, fname, new TlaExpr.Num(0));
+      if (r.release() >= 0) {
+        Symbol.LocalSym param = r.releaseParam();
+        zero.store.writeAt(ctx.layout.local(ctx.thread, param), ExprGen.SELF, obj);
+        out.go(r.release(), zero);
+      } else {
+        markFreed(zero, s, obj);
+        out.go(r.next(), zero);
+      }
+    });
+    return null;
+  }
+
+  /** `free p`: null is a null dereference, an object already freed a double free. */
+  @Override
+  public Void visitFree(Instr.Free f) {
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    ExprGen g = p.gen();
+    TlaExpr obj = g.gen(f.target(), obs);
+    StructSym s = g.structOf(f.target());
+    Path ok = ctx.faults.discharge(p, obs, f, out);
+    String heap = ctx.layout.heapVar.get(s);
+    Path isNull = ok.copy();
+    isNull.guard(new TlaExpr.Infix(BinOp.EQ, obj, ExprGen.NULL));
+    ctx.faults.fault(isNull, "null_deref", f, null, out);
+    TlaExpr st = ok.store.readField(heap, obj, "st");
+    Path twice = ok.copy();
+    twice.guard(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
+    twice.guard(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("freed")));
+    ctx.faults.fault(twice, "double_free", f, obj, out);
+    Path live = ok.copy();
+    live.guard(new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL));
+    live.guard(new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+    markFreed(live, s, obj);
+    out.go(f.next(), live);
+    return null;
+  }
+
+  /** Marks a live object freed (its slot is never reused), and charges the free. */
+  private void markFreed(Path q, StructSym s, TlaExpr obj) {
+    String heap = ctx.layout.heapVar.get(s);
+    q.store.writeField(heap, obj, "st", new TlaExpr.Str("freed"));
+    q.forgetLiveness(heap);
+    ctx.costs.charge(q, ctx.costs.price("free_" + s.name(), "free"), inOp);
+  }
+
+  /** `touch p`: a read of *p, so only its dereference check. */
+  @Override
+  public Void visitTouch(Instr.Touch t) {
+    out.go(t.next(), ctx.faults.deref(p, t.target(), t.span(), t, out).ok());
+    return null;
+  }
+
+  // ---------------------------------------------------------------- control
+
+  @Override
+  public Void visitBranch(Instr.Branch b) {
+    Evaluated c = eval(b.cond(), b);
+    Path yes = c.ok.copy();
+    yes.guard(c.value);
+    Path no = c.ok;
+    no.guard(new TlaExpr.Prefix(UnOp.NOT, c.value));
+    out.go(b.then(), yes);
+    out.go(b.orElse(), no);
+    return null;
+  }
+
+  /** `either`: one path per branch, in order. */
+  @Override
+  public Void visitChoice(Instr.Choice c) {
+    for (int t : c.targets()) {
+      out.go(t, p.copy());
+    }
+    return null;
+  }
+
+  /** `await c`: the path is guarded by c, so the thread blocks until it holds. */
+  @Override
+  public Void visitAwait(Instr.Await a) {
+    Evaluated c = eval(a.cond(), a);
+    c.ok.guard(c.value);
+    out.go(a.next(), c.ok);
+    return null;
+  }
+
+  /** A loop counter: reset to 0, or one more iteration; iteration bound+1 exceeds the model bound. */
+  @Override
+  public Void visitIter(Instr.Iter it) {
+    String selfVar = ctx.layout.local(ctx.thread, it.counter(), it.counter());
+    if (it.reset()) {
+      p.store.writeAt(selfVar, ExprGen.SELF, new TlaExpr.Num(0));
+      out.go(it.next(), p);
+      return null;
+    }
+    TlaExpr cur = p.store.readAt(selfVar, ExprGen.SELF);
+    Path over = p.copy();
+    over.guard(new TlaExpr.Infix(BinOp.GEQ, cur, new TlaExpr.Num(it.bound())));
+    ctx.faults.fault(over, "model_bound", it, null, out);
+    p.guard(new TlaExpr.Infix(BinOp.LT, cur, new TlaExpr.Num(it.bound())));
+    p.store.writeAt(selfVar, ExprGen.SELF, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
+    out.go(it.next(), p);
+    return null;
+  }
+
+  /** `for x in s`: the snapshot of the set (or a queue's elements) the loop iterates over. */
+  @Override
+  public Void visitForInit(Instr.ForInit f) {
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    TlaExpr set = p.gen().gen(f.collection(), obs);
+    if (ctx.checked.typeOf(f.collection()) instanceof Type.QueueT) {
+      set = new TlaExpr.Apply("Elems", List.of(set));
+    }
+    Path ok = ctx.faults.discharge(p, obs, f, out);
+    ok.store.writeAt(ctx.layout.local(ctx.thread, f.rest(), f.rest()), ExprGen.SELF, set);
+    out.go(f.next(), ok);
+    return null;
+  }
+
+  /** The next element of the snapshot (a fixed choice among them), or the exit when it is empty. */
+  @Override
+  public Void visitForNext(Instr.ForNext f) {
+    String rest = ctx.layout.local(ctx.thread, f.rest(), f.rest());
+    TlaExpr cur = p.store.readAt(rest, ExprGen.SELF);
+    TlaExpr empty = new TlaExpr.SetOf(List.of());
+    Path exit = p.copy();
+    exit.guard(new TlaExpr.Infix(BinOp.EQ, cur, empty));
+    out.go(f.exit(), exit);
+    out.then(() -> {
+      Path more = p;
+      more.guard(new TlaExpr.Infix(BinOp.NEQ, cur, empty));
+      String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
+      String x = more.names.inner("x", List.of());
+      more.bindings.add(new Path.Binding(false, e, new TlaExpr.Choose(new TlaExpr.Bound(x, cur), new TlaExpr.Bool(true))));
+      TlaExpr elem = new TlaExpr.Name(e);
+      more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Infix(BinOp.SETMINUS, cur, new TlaExpr.SetOf(List.of(elem))));
+      if (f.var() != null) {
+        more.store.writeAt(ctx.layout.local(ctx.thread, f.var()), ExprGen.SELF, elem);
+      }
+      out.go(f.body(), more);
+    });
+    return null;
+  }
+
+  @Override
+  public Void visitLoopHead(Instr.LoopHead lh) {
+    out.go(lh.body(), p);
+    return null;
+  }
+
+  @Override
+  public Void visitNop(Instr.Nop n) {
+    out.go(n.next(), p);
+    return null;
+  }
+
+  /** The end of the thread: the path stops here. */
+  @Override
+  public Void visitDone(Instr.Done d) {
+    p.target = node;
+    out.end(p);
+    return null;
+  }
+
+  // ---------------------------------------------------------------- inlined functions
+
+  /** Passes an argument: the inlined function's parameter gets its value. */
+  @Override
+  public Void visitBind(Instr.Bind b) {
+    Evaluated c = eval(b.value(), b);
+    c.ok.store.writeAt(ctx.layout.local(ctx.thread, b.param()), ExprGen.SELF, c.value);
+    out.go(b.next(), c.ok);
+    return null;
+  }
+
+  /**
+   * Locals going dead get their initial values back (a function's when it returns, all of them
+   * and the translator's hidden ones when the thread ends): dead values would otherwise make
+   * states that differ only in garbage look distinct.
+   */
+  @Override
+  public Void visitReset(Instr.Reset r) {
+    for (Symbol.LocalSym l : r.locals()) {
+      p.store.writeAt(ctx.layout.local(ctx.thread, l), ExprGen.SELF, Defaults.of(l.type));
+    }
+    if (r.next() >= 0 && ctx.cfg.isEnd(r.next())) {
+      ctx.cfg.hidden().forEach((name, kind) -> p.store.writeAt(ctx.layout.local(ctx.thread, name, name), ExprGen.SELF,
+          Defaults.hidden(kind)));
+    }
+    out.go(r.next(), p);
+    return null;
+  }
+
+  // ---------------------------------------------------------------- handed on
+
+  @Override
+  public Void visitLockOp(Instr.LockOp l) {
+    ctx.locks.lockOp(l, p, inOp, out);
+    return null;
+  }
+
+  @Override
+  public Void visitRcu(Instr.Rcu r) {
+    ctx.rcu.step(r, p, inOp, out);
+    return null;
+  }
+
+  @Override
+  public Void visitProc(Instr.Proc pr) {
+    ctx.procs.step(pr, p, out);
+    return null;
+  }
+
+  // ---------------------------------------------------------------- costs (tracked only)
+
+  /** Time: a `cost` statement's amount, or a primitive's fixed price (skipped when `unless` holds). */
+  @Override
+  public Void visitCost(Instr.Cost c) {
+    if (c.amount() == null && c.unless() != null) {
+      TlaExpr skip = p.gen().gen(c.unless(), new ArrayList<>());
+      ctx.costs.charge(p, new TlaExpr.If(skip, new TlaExpr.Num(0), new TlaExpr.Num(c.fixed())), inOp);
+    } else if (c.amount() == null) {
+      ctx.costs.charge(p, c.fixed(), inOp);
+    } else {
+      Evaluated v = eval(c.amount(), c);
+      ctx.costs.charge(v.ok, v.value, inOp);
+      out.go(c.next(), v.ok);
+      return null;
+    }
+    out.go(c.next(), p);
+    return null;
+  }
+
+  /** The start of an operation (lat[self] starts at 0) or its end (see {@link Costs#opEnd}). */
+  @Override
+  public Void visitOpMark(Instr.OpMark m) {
+    if (m.begin()) {
+      p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));
+    } else {
+      ctx.costs.opEnd(p, m.op());
+    }
+    out.go(m.next(), p);
+    return null;
+  }
+}

@@ -1,0 +1,198 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.diag.Span;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The labels of one thread: the places it can be preempted, each the start of a step.
+ *
+ * <p>Labels (docs/semantics.md, "Steps: where threads interleave") are: the entry, the successor
+ * of every instruction that touches shared state (outside `atomic`, or after an `atomic` block),
+ * every loop head, and the end. A step starts at a label and runs until it reaches the next
+ * label, so it executes at most one shared instruction (or one whole `atomic` block) plus any
+ * thread-local instructions before it. A label that sits on thread-local code is then pushed
+ * down to the shared instructions after it ({@link #pushDown}).
+ *
+ * <p>Labels are named after their DSL line: {@code L12}, then {@code L12b}, {@code L12c} for more
+ * labels on the same line, in source order; the end is {@code Done}.
+ */
+final class Labels {
+  private final Cfg cfg;
+  private final Sharing sharing;
+  /** Label names by node, in naming order (the order steps are formed and emitted). */
+  private final Map<Integer, String> byNode = new LinkedHashMap<>();
+  /** The DSL place of each label, by name. */
+  private final Map<String, Span> spans = new LinkedHashMap<>();
+
+  private Labels(Cfg cfg, Sharing sharing) {
+    this.cfg = cfg;
+    this.sharing = sharing;
+  }
+
+  /** Places and names the labels of {@code cfg}'s thread. */
+  static Labels place(Cfg cfg, Sharing sharing) {
+    Labels l = new Labels(cfg, sharing);
+    l.compute();
+    return l;
+  }
+
+  /** Label names by node, in the order steps are formed and emitted. */
+  Map<Integer, String> byNode() {
+    return Collections.unmodifiableMap(byNode);
+  }
+
+  boolean isLabel(int node) {
+    return byNode.containsKey(node);
+  }
+
+  /** The name of the label at {@code node}, or null when it is none. */
+  String name(int node) {
+    return byNode.get(node);
+  }
+
+  Map<String, Span> spans() {
+    return spans;
+  }
+
+  /** Labels whatever the push-down: the end, `while` conditions, `for` element selection, `loop` heads. */
+  private static final Instr.Visitor<Boolean> MUST_BE_LABEL = new Instr.Visitor<>() {
+    public Boolean visitAssign(Instr.Assign i) { return false; }
+    public Boolean visitAlloc(Instr.Alloc i) { return false; }
+    public Boolean visitRefOp(Instr.RefOp i) { return false; }
+    public Boolean visitFree(Instr.Free i) { return false; }
+    public Boolean visitTouch(Instr.Touch i) { return false; }
+    public Boolean visitBranch(Instr.Branch b) { return b.loopHead(); }
+    public Boolean visitChoice(Instr.Choice i) { return false; }
+    public Boolean visitAwait(Instr.Await i) { return false; }
+    public Boolean visitLockOp(Instr.LockOp i) { return false; }
+    public Boolean visitProc(Instr.Proc i) { return false; }
+    public Boolean visitBind(Instr.Bind i) { return false; }
+    public Boolean visitReset(Instr.Reset i) { return false; }
+    public Boolean visitIter(Instr.Iter i) { return false; }
+    public Boolean visitForInit(Instr.ForInit i) { return false; }
+    public Boolean visitForNext(Instr.ForNext i) { return true; }
+    public Boolean visitLoopHead(Instr.LoopHead i) { return true; }
+    public Boolean visitRcu(Instr.Rcu i) { return false; }
+    public Boolean visitCost(Instr.Cost i) { return false; }
+    public Boolean visitOpMark(Instr.OpMark i) { return false; }
+    public Boolean visitNop(Instr.Nop i) { return false; }
+    public Boolean visitDone(Instr.Done i) { return true; }
+  };
+
+  private void compute() {
+    Set<Integer> required = new LinkedHashSet<>();
+    Set<Integer> candidates = new LinkedHashSet<>();
+    required.add(cfg.entry());
+    for (int i = 0; i < cfg.nodes().size(); i++) {
+      Instr in = cfg.node(i);
+      if (in.accept(MUST_BE_LABEL)) {
+        required.add(i);
+      }
+      for (int s : Sharing.successors(in)) {
+        Instr succ = cfg.node(s);
+        boolean leavesAtomic = in.atomic() >= 0 && succ.atomic() != in.atomic();
+        if ((sharing.shared(in) && in.atomic() < 0) || leavesAtomic) {
+          candidates.add(s);
+        }
+      }
+    }
+    Set<Integer> all = new LinkedHashSet<>(required);
+    all.addAll(candidates);
+    pushDown(all, required);
+    name(all);
+  }
+
+  /**
+   * Moves labels that sit on thread-local code down to the shared instructions after it: a
+   * label whose every path runs through local instructions (straight lines, branches and
+   * choices on locals) to other labels or to shared instructions is dropped, and those shared
+   * instructions become labels. The local code then belongs to the step before, so no step
+   * only moves the program counter, and no path gets more steps than before. Sound because
+   * local instructions commute with every other thread's steps (docs/semantics.md).
+   */
+  private void pushDown(Set<Integer> labels, Set<Integer> required) {
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int l : List.copyOf(labels)) {
+        if (required.contains(l) || sharing.shared(cfg.node(l))) {
+          continue;
+        }
+        Set<Integer> frontier = new LinkedHashSet<>();
+        if (localReach(l, labels, frontier)) {
+          labels.remove(l);
+          labels.addAll(frontier);
+          changed = true;
+        }
+      }
+    }
+  }
+
+  /**
+   * Walks local instructions from {@code start}, depth first with an explicit stack (successors
+   * in order); collects the shared instructions (or atomic blocks) where the walk stops into
+   * {@code frontier}; false when a path cannot be cut there (a loop head is reached only as an
+   * existing label, and a node reached twice, by a cycle or a join, leaves the label where it is).
+   */
+  private boolean localReach(int start, Set<Integer> labels, Set<Integer> frontier) {
+    Set<Integer> seen = new HashSet<>();
+    Deque<Integer> todo = new ArrayDeque<>();
+    todo.push(start);
+    while (!todo.isEmpty()) {
+      int id = todo.pop();
+      if (id != start && labels.contains(id)) {
+        continue;
+      }
+      if (!seen.add(id)) {
+        return false; // a cycle without a label: leave the label where it is
+      }
+      Instr in = cfg.node(id);
+      if (id != start && (sharing.shared(in) || in.atomic() >= 0)) {
+        frontier.add(id);
+        continue;
+      }
+      if (!sharing.localFlow(in)) {
+        return false;
+      }
+      List<Integer> next = Sharing.successors(in);
+      for (int i = next.size() - 1; i >= 0; i--) {
+        todo.push(next.get(i));
+      }
+    }
+    return true;
+  }
+
+  /** Names the labels in source order (the end last): L12, L12b, L12c; paths get _1, _2. */
+  private void name(Set<Integer> all) {
+    List<Integer> ids = new ArrayList<>(all);
+    Map<String, Integer> perLine = new HashMap<>();
+    ids.sort(Comparator.comparingInt((Integer id) -> cfg.isEnd(id) ? Integer.MAX_VALUE : cfg.node(id).span().start()));
+    for (int id : ids) {
+      if (byNode.containsKey(id)) {
+        continue;
+      }
+      Instr in = cfg.node(id);
+      String name;
+      if (cfg.isEnd(id)) {
+        name = "Done";
+      } else {
+        String base = "L" + in.span().line();
+        int k = perLine.merge(base, 1, Integer::sum);
+        name = k == 1 ? base : base + (char) ('a' + k - 1); // L12, L12b, L12c: paths get _1, _2
+      }
+      byNode.put(id, name);
+      spans.put(name, in.span());
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.resolve.StructSym;
+import dev.inflight.translator.resolve.Symbol;
+import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.TlaExpr;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * `lock l` and `unlock l`, on a global lock or a lock field {@code p.l} (which dereferences
+ * {@code p}). A lock holds the thread that owns it, or NULL: `lock` blocks (its path is guarded)
+ * until it is NULL and takes it; `unlock` of a lock the thread does not hold is a lock
+ * discipline fault. With costs tracked, a lock also has a cache line: taking a lock that another
+ * CPU took last is a contended one (lock_remote).
+ */
+final class Locks {
+  private final StepContext ctx;
+
+  Locks(StepContext ctx) {
+    this.ctx = ctx;
+  }
+
+  void lockOp(Instr.LockOp l, Path p, boolean inOp, PathSink out) {
+    Path ok;
+    TlaExpr holder;
+    BiConsumer<Path, TlaExpr> write;
+    // Costs tracked: the CPU that took the lock last (its line), read and written.
+    Function<Path, TlaExpr> line = null;
+    BiConsumer<Path, TlaExpr> setLine = null;
+    if (l.target() instanceof Expr.Field f) {
+      Faults.Deref d = ctx.faults.deref(p, f.obj(), f.span(), l, out);
+      ok = d.ok();
+      TlaExpr obj = d.obj();
+      StructSym s = d.struct();
+      String heap = ctx.layout.heapVar.get(s);
+      String fname = ctx.layout.fieldName.get(s.fields().get(f.field().text()));
+      holder = ok.store.readField(heap, obj, fname);
+      write = (path, v) -> path.store.writeField(heap, obj, fname, v);
+      String lf = ctx.layout.lineField.get(s.fields().get(f.field().text()));
+      if (lf != null) {
+        line = path -> path.store.readField(heap, obj, lf);
+        setLine = (path, v) -> path.store.writeField(heap, obj, lf, v);
+      }
+    } else {
+      Symbol.GlobalSym g = (Symbol.GlobalSym) ctx.program.names.get((Expr.Name) l.target());
+      String var = ctx.layout.globalVar.get(g);
+      ok = p;
+      holder = ok.store.read(var);
+      write = (path, v) -> path.store.write(var, v);
+      String lv = ctx.layout.lockLine.get(g);
+      if (lv != null) {
+        line = path -> path.store.read(lv);
+        setLine = (path, v) -> path.store.write(lv, v);
+      }
+    }
+    if (l.isLock()) {
+      ok.guard(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.NULL));
+      if (line != null) {
+        // A lock whose line another CPU took last is a contended one (lock_remote).
+        TlaExpr mine = new TlaExpr.Apply("CpuOf", List.of(ExprGen.SELF));
+        TlaExpr last = line.apply(ok);
+        TlaExpr local = new TlaExpr.Infix(BinOp.OR, new TlaExpr.Infix(BinOp.EQ, last, mine),
+            new TlaExpr.Infix(BinOp.EQ, last, new TlaExpr.Num(-1)));
+        ctx.costs.charge(ok, new TlaExpr.If(local, ctx.costs.price(null, "lock_local"), ctx.costs.price(null, "lock_remote")), inOp);
+        setLine.accept(ok, mine);
+      }
+      write.accept(ok, ExprGen.SELF);
+      out.go(l.next(), ok);
+      return;
+    }
+    Path bad = ok.copy();
+    bad.guard(new TlaExpr.Infix(BinOp.NEQ, holder, ExprGen.SELF));
+    ctx.faults.fault(bad, "bad_unlock", l, null, out);
+    ok.guard(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.SELF));
+    write.accept(ok, ExprGen.NULL);
+    out.go(l.next(), ok);
+  }
+
+  /** Who holds the lock {@code target} at the start of {@code p} (no dereference checks). */
+  TlaExpr holder(Expr target, Path p) {
+    if (target instanceof Expr.Field f) {
+      ExprGen g = p.gen();
+      TlaExpr obj = g.gen(f.obj(), new ArrayList<>());
+      StructSym s = g.structOf(f.obj());
+      return p.store.readField(ctx.layout.heapVar.get(s), obj, ctx.layout.fieldName.get(s.fields().get(f.field().text())));
+    }
+    Symbol.GlobalSym g = (Symbol.GlobalSym) ctx.program.names.get((Expr.Name) target);
+    return p.store.read(ctx.layout.globalVar.get(g));
+  }
+}

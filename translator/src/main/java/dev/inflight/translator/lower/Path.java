@@ -1,0 +1,108 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.diag.Span;
+import dev.inflight.translator.tla.TlaExpr;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One path through a step, built as the walk goes ({@link PathWalker}) and copied where it
+ * splits: its guards, its symbolic state ({@link Store}), the LET and \E definitions around its
+ * body, the DSL statements it ran, and where it ends (a label, the end, or a fault). Each
+ * feasible path becomes one action ({@link Actions}).
+ *
+ * <p>Within a path, later instructions see earlier writes (the store), and a dereference checked
+ * once is not checked again until something is freed ({@link #nonNull}, {@link #knownLive}).
+ */
+final class Path {
+  /** A definition around the path's body: {@code \E name \in value} when {@code exists}, else a LET. */
+  record Binding(boolean exists, String name, TlaExpr value) {}
+
+  private final StepContext ctx;
+  final List<TlaExpr> guards = new ArrayList<>();
+  Store store = new Store();
+  final List<Binding> bindings = new ArrayList<>();
+  final List<Span> spans = new ArrayList<>();
+  Span primary;
+  List<Span> primaryCallers = List.of();
+  String fault;
+  TlaExpr faultRecord;
+  int target = -1;
+  /** A guard folded to FALSE: the path cannot happen and produces no action. */
+  boolean infeasible;
+  /** Costs tracked: the time this path takes (ns), all of it, in or out of an operation. */
+  TlaExpr elapsed = new TlaExpr.Num(0);
+  /** An operation ended on this path (op_end is set, not reset). */
+  boolean opEnded;
+  /** Expressions known not to be NULL on this path (self, fresh objects, checked pointers). */
+  final Set<TlaExpr> nonNull = new HashSet<>(List.of(ExprGen.SELF));
+  /** Objects (heap variable, object) known live on this path since their last check. */
+  final Set<List<Object>> knownLive = new HashSet<>();
+
+  /** The variables bound in this path's action, and where (see BoundNames). */
+  BoundNames names;
+
+  Path(StepContext ctx) {
+    this.ctx = ctx;
+    this.names = new BoundNames(ctx.layout.namer);
+    store.binder = this::name;
+  }
+
+  /** Adds a guard, folded; FALSE makes the path infeasible, TRUE adds nothing. */
+  void guard(TlaExpr g) {
+    TlaExpr f = Simplify.fold(g, nonNull);
+    if (f.equals(Simplify.FALSE)) {
+      infeasible = true;
+    } else if (!f.equals(Simplify.TRUE)) {
+      guards.add(Simplify.shortCircuit(f));
+    }
+  }
+
+  /** Names a value as a LET definition of this path (see Store.binder). */
+  private TlaExpr name(String var, TlaExpr value) {
+    String n = fresh(var + "_now");
+    bindings.add(new Binding(false, n, value));
+    return new TlaExpr.Name(n);
+  }
+
+  /** A write to an object's `st` ends what is known about liveness in that heap. */
+  void forgetLiveness(String heap) {
+    knownLive.removeIf(k -> k.get(0).equals(heap));
+  }
+
+  /** Records that the path ran the DSL statement at {@code span} (once for consecutive instructions of it). */
+  void ran(Span span) {
+    if (spans.isEmpty() || !spans.get(spans.size() - 1).equals(span)) {
+      spans.add(span);
+    }
+  }
+
+  Path copy() {
+    Path p = new Path(ctx);
+    p.guards.addAll(guards);
+    p.infeasible = infeasible;
+    p.nonNull.addAll(nonNull);
+    p.knownLive.addAll(knownLive);
+    p.store = store.copy();
+    p.store.binder = p::name;
+    p.names = names.copy();
+    p.bindings.addAll(bindings);
+    p.spans.addAll(spans);
+    p.primary = primary;
+    p.primaryCallers = primaryCallers;
+    p.elapsed = elapsed;
+    p.opEnded = opEnded;
+    return p;
+  }
+
+  ExprGen gen() {
+    return new ExprGen(ctx.checked, ctx.layout, ctx.thread, store, names);
+  }
+
+  /** A name for a LET or \E definition around the path's whole body. */
+  String fresh(String base) {
+    return names.outer(base);
+  }
+}

@@ -1,0 +1,56 @@
+package dev.inflight.translator.lower;
+
+import dev.inflight.translator.check.Checked;
+import dev.inflight.translator.resolve.Program;
+import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.tla.TlaExpr;
+
+/**
+ * What step formation for one thread kind works with: the checked program, its TLA+ layout, the
+ * thread's control-flow graph, and the parts of the step logic that {@link Exec} (what one
+ * instruction does to a path) hands work to: fault paths, cost charges, writes to targets, locks,
+ * RCU and the built-in procedures. One per thread kind; built by {@link StepBuilder}.
+ */
+final class StepContext {
+  final Checked checked;
+  final Program program;
+  final Layout layout;
+  final Cfg cfg;
+  final ThreadSym thread;
+
+  final Sharing sharing;
+  final Faults faults;
+  final Costs costs;
+  final Targets targets;
+  final Locks locks;
+  final RcuSteps rcu;
+  final BuiltinProcs procs;
+
+  /**
+   * @param anyWaits costs are tracked and some thread can block inside an operation, so every
+   *     step feeds WaitsFor (see {@link Costs#closeStep})
+   */
+  StepContext(Checked checked, Layout layout, Cfg cfg, boolean anyWaits) {
+    this.checked = checked;
+    this.program = checked.program();
+    this.layout = layout;
+    this.cfg = cfg;
+    this.thread = cfg.thread();
+    this.sharing = new Sharing(program);
+    this.faults = new Faults(this);
+    this.costs = new Costs(this, anyWaits);
+    this.targets = new Targets(this);
+    this.locks = new Locks(this);
+    this.rcu = new RcuSteps(this);
+    this.procs = new BuiltinProcs(this);
+  }
+
+  /** An empty path: a step starting at a label, before any instruction ran. */
+  Path newPath() {
+    return new Path(this);
+  }
+
+  static TlaExpr n(String name) {
+    return new TlaExpr.Name(name);
+  }
+}
