@@ -40,6 +40,7 @@ AllDone ==
 \* L13 -> L14
 left_L13(self) ==
     /\ pc[self] = "L13"
+    /\ fault.kind = "none"
     /\ a = NULL
     /\ a' = self
     /\ pc' = [pc EXCEPT ![self] = "L14"]
@@ -49,6 +50,7 @@ left_L13(self) ==
 \* L14 -> L15
 left_L14(self) ==
     /\ pc[self] = "L14"
+    /\ fault.kind = "none"
     /\ b = NULL
     /\ b' = self
     /\ pc' = [pc EXCEPT ![self] = "L15"]
@@ -58,6 +60,7 @@ left_L14(self) ==
 \* L15 -> L16
 left_L15(self) ==
     /\ pc[self] = "L15"
+    /\ fault.kind = "none"
     /\ transfers' = transfers + 1
     /\ pc' = [pc EXCEPT ![self] = "L16"]
     /\ UNCHANGED <<fault, a, b>>
@@ -66,6 +69,7 @@ left_L15(self) ==
 \* L16 -> L17
 left_L16(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ b = self
     /\ b' = NULL
     /\ pc' = [pc EXCEPT ![self] = "L17"]
@@ -75,25 +79,46 @@ left_L16(self) ==
 \* fault: bad_unlock
 left_L16_unlock(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ b # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 16]
     /\ UNCHANGED <<pc, a, b, transfers>>
 
 \* examples/tutorial/deadlock.ifl:17: unlock a
-\* L17 -> Done
+\* L17 -> L18
 left_L17(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ a = self
     /\ a' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L18"]
     /\ UNCHANGED <<fault, b, transfers>>
 
 \* examples/tutorial/deadlock.ifl:17: unlock a
 \* fault: bad_unlock
 left_L17_unlock(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ a # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 17]
+    /\ UNCHANGED <<pc, a, b, transfers>>
+
+\* L18 -> Done
+left_L18(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ ~(a = self \/ b = self)
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, a, b, transfers>>
+
+\* examples/tutorial/deadlock.ifl:18: }
+\* fault: exit_locked
+left_L18_locked(self) ==
+    /\ pc[self] = "L18"
+    /\ fault.kind = "none"
+    /\ \/ a = self
+       \/ b = self
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, a, b, transfers>>
 
 \* any step of a left thread
@@ -105,6 +130,8 @@ left_step(self) ==
     \/ left_L16_unlock(self)
     \/ left_L17(self)
     \/ left_L17_unlock(self)
+    \/ left_L18(self)
+    \/ left_L18_locked(self)
 
 --------------------------------------------------------------------------------
 
@@ -114,6 +141,7 @@ left_step(self) ==
 \* L21 -> L22
 right_L21(self) ==
     /\ pc[self] = "L21"
+    /\ fault.kind = "none"
     /\ b = NULL
     /\ b' = self
     /\ pc' = [pc EXCEPT ![self] = "L22"]
@@ -123,6 +151,7 @@ right_L21(self) ==
 \* L22 -> L23
 right_L22(self) ==
     /\ pc[self] = "L22"
+    /\ fault.kind = "none"
     /\ a = NULL
     /\ a' = self
     /\ pc' = [pc EXCEPT ![self] = "L23"]
@@ -132,6 +161,7 @@ right_L22(self) ==
 \* L23 -> L24
 right_L23(self) ==
     /\ pc[self] = "L23"
+    /\ fault.kind = "none"
     /\ transfers' = transfers + 1
     /\ pc' = [pc EXCEPT ![self] = "L24"]
     /\ UNCHANGED <<fault, a, b>>
@@ -140,6 +170,7 @@ right_L23(self) ==
 \* L24 -> L25
 right_L24(self) ==
     /\ pc[self] = "L24"
+    /\ fault.kind = "none"
     /\ a = self
     /\ a' = NULL
     /\ pc' = [pc EXCEPT ![self] = "L25"]
@@ -149,25 +180,46 @@ right_L24(self) ==
 \* fault: bad_unlock
 right_L24_unlock(self) ==
     /\ pc[self] = "L24"
+    /\ fault.kind = "none"
     /\ a # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 24]
     /\ UNCHANGED <<pc, a, b, transfers>>
 
 \* examples/tutorial/deadlock.ifl:25: unlock b
-\* L25 -> Done
+\* L25 -> L26
 right_L25(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ b = self
     /\ b' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L26"]
     /\ UNCHANGED <<fault, a, transfers>>
 
 \* examples/tutorial/deadlock.ifl:25: unlock b
 \* fault: bad_unlock
 right_L25_unlock(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ b # self
     /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 25]
+    /\ UNCHANGED <<pc, a, b, transfers>>
+
+\* L26 -> Done
+right_L26(self) ==
+    /\ pc[self] = "L26"
+    /\ fault.kind = "none"
+    /\ ~(a = self \/ b = self)
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, a, b, transfers>>
+
+\* examples/tutorial/deadlock.ifl:26: }
+\* fault: exit_locked
+right_L26_locked(self) ==
+    /\ pc[self] = "L26"
+    /\ fault.kind = "none"
+    /\ \/ a = self
+       \/ b = self
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 26]
     /\ UNCHANGED <<pc, a, b, transfers>>
 
 \* any step of a right thread
@@ -179,12 +231,15 @@ right_step(self) ==
     \/ right_L24_unlock(self)
     \/ right_L25(self)
     \/ right_L25_unlock(self)
+    \/ right_L26(self)
+    \/ right_L26_locked(self)
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -206,10 +261,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -218,11 +273,17 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_left \cup Thread_right : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"

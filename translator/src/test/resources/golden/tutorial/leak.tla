@@ -41,6 +41,7 @@ AllDone ==
 \* L17 -> L18
 sender_L17(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ LET new_skb == CHOOSE o \in Pool_skb : skb[o].st = "free"
        IN /\ \E o \in Pool_skb : skb[o].st = "free"
           /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
@@ -52,6 +53,7 @@ sender_L17(self) ==
 \* fault: model_bound
 sender_L17_bound(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_skb : skb[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
@@ -60,6 +62,7 @@ sender_L17_bound(self) ==
 \* L18 -> L19
 sender_L18(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ sender_b[self] # NULL /\ skb[sender_b[self]].st = "live"
     /\ skb' = [skb EXCEPT ![sender_b[self]].len = 64]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
@@ -69,6 +72,7 @@ sender_L18(self) ==
 \* fault: null_deref
 sender_L18_null(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ sender_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
@@ -77,6 +81,7 @@ sender_L18_null(self) ==
 \* fault: use_after_free
 sender_L18_uaf(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ sender_b[self] # NULL
     /\ skb[sender_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> sender_b[self]]
@@ -86,6 +91,7 @@ sender_L18_uaf(self) ==
 \* L19 -> Done
 sender_L19(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ Len(rxq) < 2
     /\ rxq' = Append(rxq, sender_b[self])
     /\ sender_b' = [sender_b EXCEPT ![self] = NULL]
@@ -96,6 +102,7 @@ sender_L19(self) ==
 \* fault: model_bound
 sender_L19_bound(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ Len(rxq) \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 19]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
@@ -118,6 +125,7 @@ sender_step(self) ==
 \* L23 -> L24
 receiver_L23(self) ==
     /\ pc[self] = "L23"
+    /\ fault.kind = "none"
     /\ Len(rxq) > 0
     /\ pc' = [pc EXCEPT ![self] = "L24"]
     /\ UNCHANGED <<fault, skb, rxq, sender_b, receiver_b>>
@@ -126,6 +134,7 @@ receiver_L23(self) ==
 \* L24 -> L25
 receiver_L24_1(self) ==
     /\ pc[self] = "L24"
+    /\ fault.kind = "none"
     /\ rxq = <<>>
     /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "L25"]
@@ -135,6 +144,7 @@ receiver_L24_1(self) ==
 \* L24 -> L25
 receiver_L24_2(self) ==
     /\ pc[self] = "L24"
+    /\ fault.kind = "none"
     /\ ~rxq = <<>>
     /\ rxq' = Tail(rxq)
     /\ receiver_b' = [receiver_b EXCEPT ![self] = Head(rxq)]
@@ -145,6 +155,7 @@ receiver_L24_2(self) ==
 \* L25 -> Done
 receiver_L25(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ receiver_b[self] # NULL /\ skb[receiver_b[self]].st = "live"
     /\ receiver_b' = [receiver_b EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -154,6 +165,7 @@ receiver_L25(self) ==
 \* fault: null_deref
 receiver_L25_null(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ receiver_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
     /\ UNCHANGED <<pc, skb, rxq, sender_b, receiver_b>>
@@ -162,6 +174,7 @@ receiver_L25_null(self) ==
 \* fault: use_after_free
 receiver_L25_uaf(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ receiver_b[self] # NULL
     /\ skb[receiver_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 25, obj |-> receiver_b[self]]
@@ -178,9 +191,10 @@ receiver_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -202,10 +216,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -214,11 +228,17 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_receiver : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
 
 \* no_leak: once every thread is done, no object is still allocated (static structs excepted)
 NoLeak == AllDone => \A o \in Pool_skb : skb[o].st # "live"

@@ -78,7 +78,9 @@ WaitsFor(self, waker) == FALSE
 \* L35 -> L36
 a_L35(self) ==
     /\ pc[self] = "L35"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ obj[a_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
                                       IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
                                       THEN Cost_atomic_local
@@ -93,6 +95,7 @@ a_L35(self) ==
 \* fault: null_deref
 a_L35_null(self) ==
     /\ pc[self] = "L35"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -101,16 +104,29 @@ a_L35_null(self) ==
 \* fault: use_after_free
 a_L35_uaf(self) ==
     /\ pc[self] = "L35"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:35: get x.count
+\* fault: get_zero
+a_L35_getzero(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ obj[a_bump_x[self]].count \leq 0
+    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* examples/tutorial/refcount_cost.ifl:35: get x.count
 \* L35b -> L36b
 a_L35b(self) ==
     /\ pc[self] = "L35b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ obj[a_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
                                       IF obj[a_bump_x[self]].count_cpu = CpuOf(self)
                                       THEN Cost_atomic_local
@@ -125,6 +141,7 @@ a_L35b(self) ==
 \* fault: null_deref
 a_L35b_null(self) ==
     /\ pc[self] = "L35b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -133,15 +150,27 @@ a_L35b_null(self) ==
 \* fault: use_after_free
 a_L35b_uaf(self) ==
     /\ pc[self] = "L35b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* examples/tutorial/refcount_cost.ifl:35: get x.count
+\* fault: get_zero
+a_L35b_getzero(self) ==
+    /\ pc[self] = "L35b"
+    /\ fault.kind = "none"
+    /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
+    /\ obj[a_bump_x[self]].count \leq 0
+    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* L36 -> Done
 a_L36_1(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -162,6 +191,7 @@ a_L36_1(self) ==
 \* L36 -> Done
 a_L36_2(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -184,23 +214,26 @@ a_L36_2(self) ==
 \* fault: null_deref
 a_L36_null(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: use_after_free
-a_L36_uaf(self) ==
+\* fault: double_free
+a_L36_dfree(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: refcount_underflow
 a_L36_underflow(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -215,6 +248,7 @@ a_L36_underflow(self) ==
 \* L36b -> L35
 a_L36b_1(self) ==
     /\ pc[self] = "L36b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
@@ -236,6 +270,7 @@ a_L36b_1(self) ==
 \* L36b -> L35
 a_L36b_2(self) ==
     /\ pc[self] = "L36b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
@@ -257,23 +292,26 @@ a_L36b_2(self) ==
 \* fault: null_deref
 a_L36b_null(self) ==
     /\ pc[self] = "L36b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: use_after_free
-a_L36b_uaf(self) ==
+\* fault: double_free
+a_L36b_dfree(self) ==
     /\ pc[self] = "L36b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL
     /\ obj[a_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> a_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: refcount_underflow
 a_L36b_underflow(self) ==
     /\ pc[self] = "L36b"
+    /\ fault.kind = "none"
     /\ a_bump_x[self] # NULL /\ obj[a_bump_x[self]].st = "live"
     /\ obj[a_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -286,6 +324,7 @@ a_L36b_underflow(self) ==
 \* L40 -> L41
 a_L40(self) ==
     /\ pc[self] = "L40"
+    /\ fault.kind = "none"
     /\ LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
        IN /\ \E o \in Pool_obj : obj[o].st = "free"
           /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live",
@@ -300,6 +339,7 @@ a_L40(self) ==
 \* fault: model_bound
 a_L40_bound(self) ==
     /\ pc[self] = "L40"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_obj : obj[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 40]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -310,6 +350,7 @@ a_L40_bound(self) ==
 \* L41 -> L35b
 a_L41(self) ==
     /\ pc[self] = "L41"
+    /\ fault.kind = "none"
     /\ shared' = a_p[self]
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ a_bump_x' = [a_bump_x EXCEPT ![self] = a_p[self]]
@@ -322,18 +363,20 @@ a_step(self) ==
     \/ a_L35(self)
     \/ a_L35_null(self)
     \/ a_L35_uaf(self)
+    \/ a_L35_getzero(self)
     \/ a_L35b(self)
     \/ a_L35b_null(self)
     \/ a_L35b_uaf(self)
+    \/ a_L35b_getzero(self)
     \/ a_L36_1(self)
     \/ a_L36_2(self)
     \/ a_L36_null(self)
-    \/ a_L36_uaf(self)
+    \/ a_L36_dfree(self)
     \/ a_L36_underflow(self)
     \/ a_L36b_1(self)
     \/ a_L36b_2(self)
     \/ a_L36b_null(self)
-    \/ a_L36b_uaf(self)
+    \/ a_L36b_dfree(self)
     \/ a_L36b_underflow(self)
     \/ a_L40(self)
     \/ a_L40_bound(self)
@@ -347,7 +390,9 @@ a_step(self) ==
 \* L35 -> L36
 b_L35(self) ==
     /\ pc[self] = "L35"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+    /\ obj[b_bump_x[self]].count > 0
     /\ lat' = [lat EXCEPT ![self] = lat[self] +
                                       IF obj[b_bump_x[self]].count_cpu = CpuOf(self)
                                       THEN Cost_atomic_local
@@ -362,6 +407,7 @@ b_L35(self) ==
 \* fault: null_deref
 b_L35_null(self) ==
     /\ pc[self] = "L35"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
@@ -370,15 +416,27 @@ b_L35_null(self) ==
 \* fault: use_after_free
 b_L35_uaf(self) ==
     /\ pc[self] = "L35"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL
     /\ obj[b_bump_x[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> b_bump_x[self]]
+    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* examples/tutorial/refcount_cost.ifl:35: get x.count
+\* fault: get_zero
+b_L35_getzero(self) ==
+    /\ pc[self] = "L35"
+    /\ fault.kind = "none"
+    /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
+    /\ obj[b_bump_x[self]].count \leq 0
+    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 35, obj |-> b_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* L36 -> Done
 b_L36_1(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count > 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -399,6 +457,7 @@ b_L36_1(self) ==
 \* L36 -> Done
 b_L36_2(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count = 1
     /\ lat' = [lat EXCEPT ![self] = 0]
@@ -421,23 +480,26 @@ b_L36_2(self) ==
 \* fault: null_deref
 b_L36_null(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
-\* fault: use_after_free
-b_L36_uaf(self) ==
+\* fault: double_free
+b_L36_dfree(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL
     /\ obj[b_bump_x[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 36, obj |-> b_bump_x[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 36, obj |-> b_bump_x[self]]
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
 
 \* examples/tutorial/refcount_cost.ifl:36: put x.count
 \* fault: refcount_underflow
 b_L36_underflow(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ b_bump_x[self] # NULL /\ obj[b_bump_x[self]].st = "live"
     /\ obj[b_bump_x[self]].count \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -450,6 +512,7 @@ b_L36_underflow(self) ==
 \* L47 -> L48
 b_L47(self) ==
     /\ pc[self] = "L47"
+    /\ fault.kind = "none"
     /\ shared # NULL
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L48"]
@@ -461,6 +524,7 @@ b_L47(self) ==
 \* L48 -> L35
 b_L48(self) ==
     /\ pc[self] = "L48"
+    /\ fault.kind = "none"
     /\ b_q' = [b_q EXCEPT ![self] = shared]
     /\ lat' = [lat EXCEPT ![self] = Cost_syscall * SYSCALLS]
     /\ b_bump_x' = [b_bump_x EXCEPT ![self] = shared]
@@ -473,19 +537,21 @@ b_step(self) ==
     \/ b_L35(self)
     \/ b_L35_null(self)
     \/ b_L35_uaf(self)
+    \/ b_L35_getzero(self)
     \/ b_L36_1(self)
     \/ b_L36_2(self)
     \/ b_L36_null(self)
-    \/ b_L36_uaf(self)
+    \/ b_L36_dfree(self)
     \/ b_L36_underflow(self)
     \/ b_L47(self)
     \/ b_L48(self)
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -507,10 +573,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -519,11 +585,17 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_b : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"

@@ -42,6 +42,7 @@ AllDone ==
 \* L17 -> L18
 producer_L17(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
        IN /\ \E o \in Pool_sock : sock[o].st = "free"
           /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
@@ -53,6 +54,7 @@ producer_L17(self) ==
 \* fault: model_bound
 producer_L17_bound(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sock : sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -61,6 +63,7 @@ producer_L17_bound(self) ==
 \* L18 -> L19
 producer_L18(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
@@ -70,6 +73,7 @@ producer_L18(self) ==
 \* fault: null_deref
 producer_L18_null(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -78,6 +82,7 @@ producer_L18_null(self) ==
 \* fault: use_after_free
 producer_L18_uaf(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> producer_sk[self]]
@@ -87,7 +92,9 @@ producer_L18_uaf(self) ==
 \* L19 -> L20
 producer_L19(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+    /\ sock[producer_sk[self]].refcnt > 0
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt + 1]
     /\ pc' = [pc EXCEPT ![self] = "L20"]
     /\ UNCHANGED <<fault, shared, producer_sk, consumer_sk>>
@@ -96,6 +103,7 @@ producer_L19(self) ==
 \* fault: null_deref
 producer_L19_null(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 19]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -104,15 +112,27 @@ producer_L19_null(self) ==
 \* fault: use_after_free
 producer_L19_uaf(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 19, obj |-> producer_sk[self]]
+    /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
+
+\* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
+\* fault: get_zero
+producer_L19_getzero(self) ==
+    /\ pc[self] = "L19"
+    /\ fault.kind = "none"
+    /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
+    /\ sock[producer_sk[self]].refcnt \leq 0
+    /\ fault' = [kind |-> "get_zero", thread |-> self, line |-> 19, obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
 \* examples/tutorial/refcount_ok.ifl:20: shared = sk
 \* L20 -> L21
 producer_L20(self) ==
     /\ pc[self] = "L20"
+    /\ fault.kind = "none"
     /\ shared' = producer_sk[self]
     /\ pc' = [pc EXCEPT ![self] = "L21"]
     /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
@@ -121,6 +141,7 @@ producer_L20(self) ==
 \* L21 -> Done
 producer_L21_1(self) ==
     /\ pc[self] = "L21"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt - 1]
@@ -132,6 +153,7 @@ producer_L21_1(self) ==
 \* L21 -> Done
 producer_L21_2(self) ==
     /\ pc[self] = "L21"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0, ![producer_sk[self]].st = "freed"]
@@ -143,23 +165,26 @@ producer_L21_2(self) ==
 \* fault: null_deref
 producer_L21_null(self) ==
     /\ pc[self] = "L21"
+    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 21]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
-\* fault: use_after_free
-producer_L21_uaf(self) ==
+\* fault: double_free
+producer_L21_dfree(self) ==
     /\ pc[self] = "L21"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 21, obj |-> producer_sk[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 21, obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
 \* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
 \* fault: refcount_underflow
 producer_L21_underflow(self) ==
     /\ pc[self] = "L21"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -178,11 +203,12 @@ producer_step(self) ==
     \/ producer_L19(self)
     \/ producer_L19_null(self)
     \/ producer_L19_uaf(self)
+    \/ producer_L19_getzero(self)
     \/ producer_L20(self)
     \/ producer_L21_1(self)
     \/ producer_L21_2(self)
     \/ producer_L21_null(self)
-    \/ producer_L21_uaf(self)
+    \/ producer_L21_dfree(self)
     \/ producer_L21_underflow(self)
 
 --------------------------------------------------------------------------------
@@ -193,6 +219,7 @@ producer_step(self) ==
 \* L25 -> L26
 consumer_L25(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ shared # NULL
     /\ pc' = [pc EXCEPT ![self] = "L26"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
@@ -201,6 +228,7 @@ consumer_L25(self) ==
 \* L26 -> L27
 consumer_L26(self) ==
     /\ pc[self] = "L26"
+    /\ fault.kind = "none"
     /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
     /\ pc' = [pc EXCEPT ![self] = "L27"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk>>
@@ -209,6 +237,7 @@ consumer_L26(self) ==
 \* L27 -> L28
 consumer_L27(self) ==
     /\ pc[self] = "L27"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ pc' = [pc EXCEPT ![self] = "L28"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
@@ -217,6 +246,7 @@ consumer_L27(self) ==
 \* fault: null_deref
 consumer_L27_null(self) ==
     /\ pc[self] = "L27"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 27]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -225,6 +255,7 @@ consumer_L27_null(self) ==
 \* fault: use_after_free
 consumer_L27_uaf(self) ==
     /\ pc[self] = "L27"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL
     /\ sock[consumer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 27, obj |-> consumer_sk[self]]
@@ -234,6 +265,7 @@ consumer_L27_uaf(self) ==
 \* L28 -> Done
 consumer_L28_1(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ sock[consumer_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = sock[consumer_sk[self]].refcnt - 1]
@@ -245,6 +277,7 @@ consumer_L28_1(self) ==
 \* L28 -> Done
 consumer_L28_2(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ sock[consumer_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![consumer_sk[self]].refcnt = 0, ![consumer_sk[self]].st = "freed"]
@@ -256,23 +289,26 @@ consumer_L28_2(self) ==
 \* fault: null_deref
 consumer_L28_null(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 28]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
-\* fault: use_after_free
-consumer_L28_uaf(self) ==
+\* fault: double_free
+consumer_L28_dfree(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL
     /\ sock[consumer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 28, obj |-> consumer_sk[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 28, obj |-> consumer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
 \* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
 \* fault: refcount_underflow
 consumer_L28_underflow(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ sock[consumer_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -291,14 +327,15 @@ consumer_step(self) ==
     \/ consumer_L28_1(self)
     \/ consumer_L28_2(self)
     \/ consumer_L28_null(self)
-    \/ consumer_L28_uaf(self)
+    \/ consumer_L28_dfree(self)
     \/ consumer_L28_underflow(self)
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -320,10 +357,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -332,11 +369,17 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_consumer : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
 
 \* no_leak: once every thread is done, no object is still allocated (static structs excepted)
 NoLeak == AllDone => \A o \in Pool_sock : sock[o].st # "live"

@@ -42,6 +42,7 @@ AllDone ==
 \* L17 -> L18
 producer_L17(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ LET new_sock == CHOOSE o \in Pool_sock : sock[o].st = "free"
        IN /\ \E o \in Pool_sock : sock[o].st = "free"
           /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> 0]]
@@ -53,6 +54,7 @@ producer_L17(self) ==
 \* fault: model_bound
 producer_L17_bound(self) ==
     /\ pc[self] = "L17"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sock : sock[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 17]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -61,6 +63,7 @@ producer_L17_bound(self) ==
 \* L18 -> L19
 producer_L18(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock' = [sock EXCEPT ![producer_sk[self]].state = 1]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
@@ -70,6 +73,7 @@ producer_L18(self) ==
 \* fault: null_deref
 producer_L18_null(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 18]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -78,6 +82,7 @@ producer_L18_null(self) ==
 \* fault: use_after_free
 producer_L18_uaf(self) ==
     /\ pc[self] = "L18"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 18, obj |-> producer_sk[self]]
@@ -87,6 +92,7 @@ producer_L18_uaf(self) ==
 \* L19 -> L20
 producer_L19(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ shared' = producer_sk[self]
     /\ pc' = [pc EXCEPT ![self] = "L20"]
     /\ UNCHANGED <<fault, sock, producer_sk, consumer_sk>>
@@ -95,6 +101,7 @@ producer_L19(self) ==
 \* L20 -> Done
 producer_L20_1(self) ==
     /\ pc[self] = "L20"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt > 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = sock[producer_sk[self]].refcnt - 1]
@@ -106,6 +113,7 @@ producer_L20_1(self) ==
 \* L20 -> Done
 producer_L20_2(self) ==
     /\ pc[self] = "L20"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt = 1
     /\ sock' = [sock EXCEPT ![producer_sk[self]].refcnt = 0, ![producer_sk[self]].st = "freed"]
@@ -117,23 +125,26 @@ producer_L20_2(self) ==
 \* fault: null_deref
 producer_L20_null(self) ==
     /\ pc[self] = "L20"
+    /\ fault.kind = "none"
     /\ producer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 20]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
-\* fault: use_after_free
-producer_L20_uaf(self) ==
+\* fault: double_free
+producer_L20_dfree(self) ==
     /\ pc[self] = "L20"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL
     /\ sock[producer_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 20, obj |-> producer_sk[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 20, obj |-> producer_sk[self]]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
 
 \* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
 \* fault: refcount_underflow
 producer_L20_underflow(self) ==
     /\ pc[self] = "L20"
+    /\ fault.kind = "none"
     /\ producer_sk[self] # NULL /\ sock[producer_sk[self]].st = "live"
     /\ sock[producer_sk[self]].refcnt \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -153,7 +164,7 @@ producer_step(self) ==
     \/ producer_L20_1(self)
     \/ producer_L20_2(self)
     \/ producer_L20_null(self)
-    \/ producer_L20_uaf(self)
+    \/ producer_L20_dfree(self)
     \/ producer_L20_underflow(self)
 
 --------------------------------------------------------------------------------
@@ -164,6 +175,7 @@ producer_step(self) ==
 \* L24 -> L25
 consumer_L24(self) ==
     /\ pc[self] = "L24"
+    /\ fault.kind = "none"
     /\ shared # NULL
     /\ pc' = [pc EXCEPT ![self] = "L25"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk, consumer_sk>>
@@ -172,6 +184,7 @@ consumer_L24(self) ==
 \* L25 -> L26
 consumer_L25(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ consumer_sk' = [consumer_sk EXCEPT ![self] = shared]
     /\ pc' = [pc EXCEPT ![self] = "L26"]
     /\ UNCHANGED <<fault, sock, shared, producer_sk>>
@@ -180,6 +193,7 @@ consumer_L25(self) ==
 \* L26 -> Done
 consumer_L26(self) ==
     /\ pc[self] = "L26"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL /\ sock[consumer_sk[self]].st = "live"
     /\ consumer_sk' = [consumer_sk EXCEPT ![self] = NULL]
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -189,6 +203,7 @@ consumer_L26(self) ==
 \* fault: null_deref
 consumer_L26_null(self) ==
     /\ pc[self] = "L26"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
     /\ UNCHANGED <<pc, sock, shared, producer_sk, consumer_sk>>
@@ -197,6 +212,7 @@ consumer_L26_null(self) ==
 \* fault: use_after_free
 consumer_L26_uaf(self) ==
     /\ pc[self] = "L26"
+    /\ fault.kind = "none"
     /\ consumer_sk[self] # NULL
     /\ sock[consumer_sk[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 26, obj |-> consumer_sk[self]]
@@ -212,9 +228,10 @@ consumer_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -236,10 +253,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -248,11 +265,17 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_consumer : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"

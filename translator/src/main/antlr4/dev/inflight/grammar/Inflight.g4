@@ -17,6 +17,8 @@ topDecl
           '{' members+=member* '}'                                        # StructDecl
     | 'var' name=ident (':' type=typeRef)? ('=' init=expr)?                  # GlobalVarDecl
     | 'lock' name=ident                                                      # GlobalLockDecl
+    | 'mutex' name=ident                                                     # GlobalMutexDecl
+    | 'list' name=ident 'of' elem=ident                                         # GlobalListDecl
     | 'set' name=ident 'of' elem=ident                                          # GlobalSetDecl
     | 'queue' name=ident 'of' elem=ident 'max' cap=expr                         # GlobalQueueDecl
     | isDaemon='daemon'? 'thread' name=ident ('[' count=expr ']')?
@@ -46,6 +48,8 @@ costKey
 member
     : 'ref' name=ident '=' init=expr ('release' release=ident)?                 # RefMember
     | 'lock' name=ident                                                      # LockMember
+    | 'mutex' name=ident                                                     # MutexMember
+    | 'list' name=ident 'of' elem=ident                                         # ListMember
     | 'set' name=ident 'of' elem=ident                                          # SetMember
     | 'queue' name=ident 'of' elem=ident 'max' cap=expr                         # QueueMember
     | name=ident (':' type=typeRef)? ('=' init=expr)?                        # PlainMember
@@ -119,7 +123,7 @@ expr
 ident
     : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
     | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work' | 'unfair'
-    | 'cost' | 'profile' | 'latency' | 'op' | 'on' | 'cpu' | 'when'
+    | 'cost' | 'profile' | 'latency' | 'op' | 'on' | 'cpu' | 'when' | 'mutex' | 'list'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

@@ -37,9 +37,10 @@ public final class Translator {
    * and the cost model: a machine profile replacing the model's (null: the model's) and whether
    * to track costs even without a latency property (a cost report needs them).
    */
-  public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost) {
+  public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
+      boolean reference) {
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false);
+      this(overrides, library, maxStates, null, false, false);
     }
 
     public static Options defaults() {
@@ -47,20 +48,29 @@ public final class Translator {
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost);
+      return new Options(o, library, maxStates, profile, trackCost, reference);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost);
+      return new Options(overrides, library, n, profile, trackCost, reference);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true);
+      return new Options(overrides, library, maxStates, profileChoice, true, reference);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, reference);
+    }
+
+    /**
+     * The statement-level reference translation (docs/semantics.md, "The reference
+     * translation"): every instruction its own step, no merging and no shortcut; slower, for
+     * cross-checking a verdict.
+     */
+    public Options withReference(boolean on) {
+      return new Options(overrides, library, maxStates, profile, trackCost, on);
     }
   }
 
@@ -105,7 +115,7 @@ public final class Translator {
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }
-    Lowered lowered = Lowerer.lower(checked, diags);
+    Lowered lowered = Lowerer.lower(checked, diags, options.reference());
     if (diags.hasErrors()) {
       return new Result(diags.all(), checked, null);
     }

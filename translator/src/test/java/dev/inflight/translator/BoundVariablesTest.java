@@ -116,13 +116,14 @@ class BoundVariablesTest {
     assertThat(e.tla()).contains(
         "rcu_gp' = [w2 \\in Threads |-> rcu_gp[w2] \\ {self}]",
         "rcu_cbs' = {[c2 EXCEPT !.wait = c2.wait \\ {self}] : c2 \\in rcu_cbs}",
-        "LET cb == CHOOSE c2 \\in rcu_cbs : c2.fn = \"cb\" /\\ c2.wait = {}",
+        "\\E cb \\in rcu_cbs :",
         "Elems(q2) == {q2[i2] : i2 \\in DOMAIN q2}",
         "pc = [t2 \\in Threads |->",
         "rcu_depth = [t2 \\in Threads |-> 0]",
         "s = [o2 \\in Pool_s |-> [st |-> \"free\", n |-> 0]]",
         "LET new_s == CHOOSE o2 \\in Pool_s : s[o2].st = \"free\"",
-        "LET next_e == CHOOSE x2 \\in th_rest_15_3[self] : TRUE",
+        "\\E next_e \\in th_rest_15_3[self] :",
+        "LET next_e == Head(th_rest_18_3[self])",
         "\\A t2 \\in Thread_th : pc[t2] = \"Done\"",
         "\\A o2 \\in Pool_s : s[o2].st # \"live\"",
         "q = 0 /\\ Cardinality({o2 \\in Pool_s : s[o2].st = \"live\"}) \\leq o");

@@ -199,6 +199,45 @@ class DiagnosticsTest {
               | ^^^^^^^^^^^^^^^^^^^^^^^^^^
               = help: paths are looked up next to this file, then in the model library (specs/)
             """),
+        src("unfair of the callback thread's name before RCU callbacks shared threads", """
+            model m
+            struct o { v = 0 }
+            fn cb(x: o) { x.v = 1 }
+            thread t { p = alloc o  call_rcu(p, cb) }
+            unfair rcu_cb_cb
+            """, """
+            error[E0200]: unknown thread kind `rcu_cb_cb`
+             --> t.ifl:5:8
+              |
+            5 | unfair rcu_cb_cb
+              |        ^^^^^^^^^
+              = help: RCU callbacks run on the callback threads `rcu_cb` (any callback, in any order): write `unfair rcu_cb`
+            """),
+        src("get_not_zero used as a statement", """
+            model m
+            struct o { ref r = 1 }
+            thread t { p = alloc o  get_not_zero(p.r) }
+            """, """
+            error[E0300]: type mismatch: expected `ok = get_not_zero(…)` or `if get_not_zero(…) { … }`, found a bare `get_not_zero(…)`
+             --> t.ifl:3:25
+              |
+            3 | thread t { p = alloc o  get_not_zero(p.r) }
+              |                         ^^^^^^^^^^^^^^^^^
+              = help: it may fail: use its result (for a reference that cannot fail, `get`)
+            """),
+        src("list operation on a set", """
+            model m
+            struct o { v = 0 }
+            set s of o
+            thread t { p = alloc o  list_add(s, p) }
+            """, """
+            error[E0300]: type mismatch: expected a list, found set of o
+             --> t.ifl:4:34
+              |
+            4 | thread t { p = alloc o  list_add(s, p) }
+              |                                  ^
+              = help: declare it `list NAME of STRUCT` for an ordered kernel list, or use add/remove on a set
+            """),
         src("unknown check name", """
             model m
             check no_leek
@@ -210,7 +249,7 @@ class DiagnosticsTest {
             2 | check no_leek
               |       ^^^^^^^
               = help: did you mean `no_leak`? known checks: no_use_after_free, no_double_free, no_refcount_underflow, \
-            no_null_deref, lock_discipline, assertions, rcu_discipline, deadlock, no_leak
+            no_null_deref, lock_discipline, assertions, rcu_discipline, list_discipline, deadlock, no_hang, no_leak
             """),
         withSet("--set of an unknown const, with a suggestion", Map.of("NTHREADS", "3"), """
             model m

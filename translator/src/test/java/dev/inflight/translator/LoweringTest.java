@@ -232,7 +232,7 @@ class LoweringTest {
         "t_L13_1 L13->L14",
         "t_L13_2 L13->L8",
         "t_L13_null L13 !null_deref",
-        "t_L13_uaf L13 !use_after_free",
+        "t_L13_dfree L13 !double_free",
         "t_L13_underflow L13 !refcount_underflow");
     // L8 is the release function's first statement
     SourceMap.Label l8 = thread(e, "t").labels().stream().filter(l -> l.name().equals("L8")).findFirst().orElseThrow();
@@ -243,6 +243,7 @@ class LoweringTest {
     assertThat(e.tla()).contains("""
         t_L13_2(self) ==
             /\\ pc[self] = "L13"
+            /\\ fault.kind = "none"
             /\\ t_x[self] # NULL /\\ s[t_x[self]].st = "live"
             /\\ s[t_x[self]].r = 1
             /\\ s' = [s EXCEPT ![t_x[self]].r = 0]
@@ -270,7 +271,7 @@ class LoweringTest {
         "t_L5_1 L5->Done",
         "t_L5_2 L5->Done",
         "t_L5_null L5 !null_deref",
-        "t_L5_uaf L5 !use_after_free",
+        "t_L5_dfree L5 !double_free",
         "t_L5_underflow L5 !refcount_underflow");
     assertThat(e.tla()).contains("![t_x[self]].r = 0, ![t_x[self]].st = \"freed\"]");
   }
@@ -301,6 +302,7 @@ class LoweringTest {
     assertThat(e.tla()).contains("""
         t_L4b_bound(self) ==
             /\\ pc[self] = "L4b"
+            /\\ fault.kind = "none"
             /\\ t_iter_4_3[self] \\geq 2
             /\\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 4]
         """);

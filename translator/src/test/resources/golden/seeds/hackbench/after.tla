@@ -24,7 +24,7 @@ ESRCH == 3
 \* const specs/kernel/af_unix.ifl:90: const ECONNREFUSED = 111
 ECONNREFUSED == 111
 
-\* const specs/kernel/garbage.ifl:43: const GC_BACKGROUND_INFLIGHT = 0
+\* const specs/kernel/garbage.ifl:48: const GC_BACKGROUND_INFLIGHT = 0
 GC_BACKGROUND_INFLIGHT == 0
 
 \* const examples/seeds/hackbench/after.ifl:26: const TRIGGER_GC = 16000
@@ -190,8 +190,9 @@ VARIABLES pc,
           delayed_fput_work_worker_unix_notinflight_user,
           delayed_fput_work_worker_unix_notinflight_fp,
           delayed_fput_work_worker_unix_notinflight_u,
-          unix_gc_work_worker_rest_130_3,
-          unix_gc_work_worker_rest_96_3,
+          unix_gc_work_worker_rest_147_3,
+          unix_gc_work_worker_rest_138_3,
+          unix_gc_work_worker_rest_107_3,
           unix_gc_work_worker___unix_gc_u,
           unix_gc_work_worker___unix_gc_not_cycle,
           unix_gc_work_worker___unix_gc_b,
@@ -398,7 +399,10 @@ delayed_fput_work_worker_locals ==
       delayed_fput_work_worker_file_final_put_f,
       delayed_fput_work_worker_unix_notinflight_frame>>
 
-unix_gc_work_worker_frame == <<unix_gc_work_worker_rest_130_3, unix_gc_work_worker_rest_96_3>>
+unix_gc_work_worker_frame ==
+    <<unix_gc_work_worker_rest_147_3,
+      unix_gc_work_worker_rest_138_3,
+      unix_gc_work_worker_rest_107_3>>
 
 unix_gc_work_worker___unix_gc_frame ==
     <<unix_gc_work_worker___unix_gc_u,
@@ -468,6 +472,9 @@ Threads ==
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}
 
+\* list_del: the list without the entry
+ListDel(l, e) == LET Keep(x) == x # e IN SelectSeq(l, Keep)
+
 --------------------------------------------------------------------------------
 
 \* Initial state: every thread at its first statement, no object allocated.
@@ -477,7 +484,7 @@ Init ==
                 [] t \in Thread_reader1 -> "L61"
                 [] t \in Thread_others -> "L72"
                 [] t \in Thread_delayed_fput_work_worker -> "L40"
-                [] t \in Thread_unix_gc_work_worker -> "L48"]
+                [] t \in Thread_unix_gc_work_worker -> "L53"]
     /\ fault = [kind |-> "none"]
     /\ file = [o \in Pool_file |-> [st |-> "free", f_count |-> 0, sk |-> NULL]]
     /\ task = [o \in Pool_task |->
@@ -506,8 +513,8 @@ Init ==
     /\ unix_gc_lock = NULL
     /\ unix_tot_inflight = 0
     /\ gc_in_progress = FALSE
-    /\ gc_inflight_list = {}
-    /\ gc_candidates = {}
+    /\ gc_inflight_list = <<>>
+    /\ gc_candidates = <<>>
     /\ gc_flag_candidate = {}
     /\ gc_flag_maybe_cycle = {}
     /\ gc_hitlist = {}
@@ -674,8 +681,9 @@ Init ==
     /\ unix_gc_work_worker_unix_notinflight_user = [t \in Thread_unix_gc_work_worker |-> NULL]
     /\ unix_gc_work_worker_unix_notinflight_fp = [t \in Thread_unix_gc_work_worker |-> NULL]
     /\ unix_gc_work_worker_unix_notinflight_u = [t \in Thread_unix_gc_work_worker |-> NULL]
-    /\ unix_gc_work_worker_rest_130_3 = [t \in Thread_unix_gc_work_worker |-> {}]
-    /\ unix_gc_work_worker_rest_96_3 = [t \in Thread_unix_gc_work_worker |-> {}]
+    /\ unix_gc_work_worker_rest_147_3 = [t \in Thread_unix_gc_work_worker |-> {}]
+    /\ unix_gc_work_worker_rest_138_3 = [t \in Thread_unix_gc_work_worker |-> <<>>]
+    /\ unix_gc_work_worker_rest_107_3 = [t \in Thread_unix_gc_work_worker |-> <<>>]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -683,7 +691,7 @@ AllDone ==
     /\ \A t \in Thread_reader1 : pc[t] = "Done"
     /\ \A t \in Thread_others : pc[t] \in {"Done", "L74"}
     /\ \A t \in Thread_delayed_fput_work_worker : pc[t] \in {"Done", "L40"}
-    /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L48"}
+    /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L53"}
     /\ ~delayed_fput_work_pending
     /\ ~unix_gc_work_pending
 
@@ -701,6 +709,7 @@ AllDone ==
 \* L19 -> L28
 writer1_L19_1(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -735,6 +744,7 @@ writer1_L19_1(self) ==
 \* L19 -> L42
 writer1_L19_2(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -767,6 +777,7 @@ writer1_L19_2(self) ==
 \* L19 -> L28
 writer1_L19_3(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -797,6 +808,7 @@ writer1_L19_3(self) ==
 \* L19 -> L42
 writer1_L19_4(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -823,6 +835,7 @@ writer1_L19_4(self) ==
 \* L28 -> L42
 writer1_L28(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ writer1_unix_gc_busy' = [writer1_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
@@ -847,6 +860,7 @@ writer1_L28(self) ==
 \* L37 -> L19
 writer1_L37_1(self) ==
     /\ pc[self] = "L37"
+    /\ fault.kind = "none"
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight > TRIGGER_GC /\
@@ -872,6 +886,7 @@ writer1_L37_1(self) ==
 \* L37 -> L42
 writer1_L37_2(self) ==
     /\ pc[self] = "L37"
+    /\ fault.kind = "none"
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight > TRIGGER_GC /\
@@ -900,6 +915,7 @@ writer1_L37_2(self) ==
 \* L42 -> L171
 writer1_L42(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = FALSE]
@@ -930,10 +946,12 @@ writer1_L42(self) ==
 \* L45 -> L51
 writer1_L45_1(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
          pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].count > 0
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
     /\ sk_buff' = [sk_buff EXCEPT
                      ![writer1_unix_scm_to_skb_creds_b[self]].pid = writer1_unix_scm_to_skb_creds_scm_pid[self]]
@@ -956,10 +974,12 @@ writer1_L45_1(self) ==
 \* L45 -> L247
 writer1_L45_2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
          pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].count > 0
     /\ ~writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
     /\ sk_buff' = [sk_buff EXCEPT
                      ![writer1_unix_scm_to_skb_creds_b[self]].pid = writer1_unix_scm_to_skb_creds_scm_pid[self]]
@@ -1004,6 +1024,7 @@ writer1_L45_2(self) ==
 \* fault: null_deref
 writer1_L45_null(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1017,6 +1038,7 @@ writer1_L45_null(self) ==
 \* fault: use_after_free
 writer1_L45_uaf(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1035,6 +1057,7 @@ writer1_L45_uaf(self) ==
 \* fault: null_deref
 writer1_L45_null2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -1051,11 +1074,34 @@ writer1_L45_null2(self) ==
 \* fault: use_after_free
 writer1_L45_uaf2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
     /\ pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 46,
+                 obj |-> writer1_unix_scm_to_skb_creds_scm_pid[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
+\* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
+\* fault: get_zero
+writer1_L45_getzero(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
+         pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 46,
                  obj |-> writer1_unix_scm_to_skb_creds_scm_pid[self]]
@@ -1073,10 +1119,12 @@ writer1_L45_uaf2(self) ==
 \* L51 -> L247
 writer1_L51(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
          cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage > 0
     /\ sk_buff' = [sk_buff EXCEPT
                      ![writer1_unix_scm_to_skb_creds_b[self]].cred = writer1_unix_scm_to_skb_creds_scm_cred[self]]
     /\ cred' = [cred EXCEPT
@@ -1120,6 +1168,7 @@ writer1_L51(self) ==
 \* fault: null_deref
 writer1_L51_null(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1133,6 +1182,7 @@ writer1_L51_null(self) ==
 \* fault: use_after_free
 writer1_L51_uaf(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1151,6 +1201,7 @@ writer1_L51_uaf(self) ==
 \* fault: null_deref
 writer1_L51_null2(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -1167,6 +1218,7 @@ writer1_L51_null2(self) ==
 \* fault: use_after_free
 writer1_L51_uaf2(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -1182,11 +1234,34 @@ writer1_L51_uaf2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
+\* fault: get_zero
+writer1_L51_getzero(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 52,
+                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 writer1_L39_1(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1204,9 +1279,10 @@ writer1_L39_1(self) ==
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> Done
+\* L39 -> L58
 writer1_L39_2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1281,7 +1357,7 @@ writer1_L39_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1294,6 +1370,7 @@ writer1_L39_2(self) ==
 \* L39 -> L42b
 writer1_L39_3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1310,9 +1387,10 @@ writer1_L39_3(self) ==
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> Done
+\* L39 -> L58
 writer1_L39_4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1386,7 +1464,7 @@ writer1_L39_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1398,6 +1476,7 @@ writer1_L39_4(self) ==
 \* fault: null_deref
 writer1_L39_null(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1408,12 +1487,13 @@ writer1_L39_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-writer1_L39_uaf(self) ==
+\* fault: double_free
+writer1_L39_dfree(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 39,
                  obj |-> writer1_scm_destroy_cred_scm_pid[self]]
@@ -1428,6 +1508,7 @@ writer1_L39_uaf(self) ==
 \* fault: refcount_underflow
 writer1_L39_underflow(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -1443,9 +1524,10 @@ writer1_L39_underflow(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> Done
+\* L42b -> L58
 writer1_L42b_1(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -1519,7 +1601,7 @@ writer1_L42b_1(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1528,9 +1610,10 @@ writer1_L42b_1(self) ==
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> Done
+\* L42b -> L58
 writer1_L42b_2(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -1603,7 +1686,7 @@ writer1_L42b_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1615,6 +1698,7 @@ writer1_L42b_2(self) ==
 \* fault: null_deref
 writer1_L42b_null(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1625,12 +1709,13 @@ writer1_L42b_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-writer1_L42b_uaf(self) ==
+\* fault: double_free
+writer1_L42b_dfree(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> writer1_scm_destroy_cred_scm_cred[self]]
@@ -1645,6 +1730,7 @@ writer1_L42b_uaf(self) ==
 \* fault: refcount_underflow
 writer1_L42b_underflow(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -1700,6 +1786,7 @@ writer1_L42b_underflow(self) ==
 \* L49 -> L37
 writer1_L49(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1747,6 +1834,8 @@ writer1_L49(self) ==
                                                                           inflight |-> 0],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ new_file2 \notin {} \cup {new_file}
                                /\ user_struct' = [user_struct EXCEPT
                                                     ![new_user_struct] = [st |-> "live",
@@ -1866,6 +1955,7 @@ writer1_L49(self) ==
 \* fault: model_bound
 writer1_L49_bound(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 49]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1881,6 +1971,7 @@ writer1_L49_bound(self) ==
 \* fault: model_bound
 writer1_L49_bound2(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
           /\ ~\E o \in Pool_task : task[o].st = "free"
@@ -1900,6 +1991,7 @@ writer1_L49_bound2(self) ==
 \* fault: model_bound
 writer1_L49_bound3(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -1923,6 +2015,7 @@ writer1_L49_bound3(self) ==
 \* fault: model_bound
 writer1_L49_bound4(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1955,6 +2048,7 @@ writer1_L49_bound4(self) ==
 \* fault: model_bound
 writer1_L49_bound5(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1991,6 +2085,7 @@ writer1_L49_bound5(self) ==
 \* fault: model_bound
 writer1_L49_bound6(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2033,6 +2128,7 @@ writer1_L49_bound6(self) ==
 \* fault: assertion
 writer1_L49_assert(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2082,6 +2178,7 @@ writer1_L49_assert(self) ==
 \* fault: model_bound
 writer1_L49_bound7(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2138,6 +2235,7 @@ writer1_L49_bound7(self) ==
 \* fault: model_bound
 writer1_L49_bound8(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2212,14 +2310,10 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
-\* specs/kernel/af_unix.ifl:141: ska.peer = sk
-\* specs/kernel/af_unix.ifl:142: sk.peer = ska
-\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-writer1_L49_assert2(self) ==
+\* fault: get_zero
+writer1_L49_getzero(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2267,6 +2361,201 @@ writer1_L49_assert2(self) ==
                                                                           inflight |-> 0],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 139,
+                                            obj |-> new_unix_sock]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running,
+                                              writer1_locals, reader1_locals, others_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* fault: get_zero
+writer1_L49_getzero2(self) ==
+    /\ pc[self] = "L49"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 140,
+                                            obj |-> new_unix_sock2]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running,
+                                              writer1_locals, reader1_locals, others_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* specs/kernel/af_unix.ifl:141: ska.peer = sk
+\* specs/kernel/af_unix.ifl:142: sk.peer = ska
+\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+writer1_L49_assert2(self) ==
+    /\ pc[self] = "L49"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ ~new_file2 \notin {} \cup {new_file}
                                /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
@@ -2280,11 +2569,39 @@ writer1_L49_assert2(self) ==
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
+\* L58 -> Done
+writer1_L58(self) ==
+    /\ pc[self] = "L58"
+    /\ fault.kind = "none"
+    /\ ~unix_gc_lock = self
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/after.ifl:58: }
+\* fault: exit_locked
+writer1_L58_locked(self) ==
+    /\ pc[self] = "L58"
+    /\ fault.kind = "none"
+    /\ unix_gc_lock = self
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 58]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 writer1_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count > 1
@@ -2316,6 +2633,7 @@ writer1_L93_1(self) ==
 \* L93 -> L376
 writer1_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count = 1
@@ -2345,6 +2663,7 @@ writer1_L93_2(self) ==
 \* fault: null_deref
 writer1_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -2359,6 +2678,7 @@ writer1_L93_null(self) ==
 \* fault: use_after_free
 writer1_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
@@ -2378,6 +2698,7 @@ writer1_L93_uaf(self) ==
 \* fault: null_deref
 writer1_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -2390,16 +2711,14 @@ writer1_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-writer1_L93_uaf2(self) ==
+\* fault: double_free
+writer1_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> writer1_fput_f[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> writer1_fput_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -2412,6 +2731,7 @@ writer1_L93_uaf2(self) ==
 \* fault: refcount_underflow
 writer1_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count \leq 0
@@ -2432,6 +2752,7 @@ writer1_L93_underflow(self) ==
 \* L171 -> L45
 writer1_L171_1(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ writer1_sys_write_scm_pid[self] # NULL
@@ -2476,6 +2797,7 @@ writer1_L171_1(self) ==
 \* L171 -> L51
 writer1_L171_2(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -2523,6 +2845,7 @@ writer1_L171_2(self) ==
 \* L171 -> L247
 writer1_L171_3(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -2577,6 +2900,7 @@ writer1_L171_3(self) ==
 \* fault: model_bound
 writer1_L171_bound(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 171]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2604,6 +2928,7 @@ writer1_L171_bound(self) ==
 \* L247 -> L351
 writer1_L247_1(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2622,8 +2947,10 @@ writer1_L247_1(self) ==
          task[writer1_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[writer1_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[writer1_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[writer1_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ writer1_unix_dgram_try_queue_sk' = [writer1_unix_dgram_try_queue_sk EXCEPT ![self] = NULL]
     /\ writer1_unix_dgram_try_queue_other' = [writer1_unix_dgram_try_queue_other EXCEPT
@@ -2689,6 +3016,7 @@ writer1_L247_1(self) ==
 \* L247 -> L39
 writer1_L247_2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2707,8 +3035,10 @@ writer1_L247_2(self) ==
          task[writer1_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[writer1_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[writer1_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[writer1_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ writer1_sys_write_scm_pid[self] # NULL
     /\ writer1_unix_dgram_try_queue_sk' = [writer1_unix_dgram_try_queue_sk EXCEPT ![self] = NULL]
@@ -2781,6 +3111,7 @@ writer1_L247_2(self) ==
 \* L247 -> L42b
 writer1_L247_3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2799,8 +3130,10 @@ writer1_L247_3(self) ==
          task[writer1_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[writer1_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[writer1_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[writer1_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ ~writer1_sys_write_scm_pid[self] # NULL
     /\ writer1_sys_write_scm_cred[self] # NULL
@@ -2871,9 +3204,10 @@ writer1_L247_3(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> Done
+\* L247 -> L58
 writer1_L247_4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2892,8 +3226,10 @@ writer1_L247_4(self) ==
          task[writer1_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[writer1_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[writer1_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[writer1_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ ~writer1_sys_write_scm_pid[self] # NULL
     /\ ~writer1_sys_write_scm_cred[self] # NULL
@@ -2975,7 +3311,7 @@ writer1_L247_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, user_struct, unix_sock, delayed_fput_list, unix_gc_lock,
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -2997,6 +3333,7 @@ writer1_L247_4(self) ==
 \* L247 -> L351
 writer1_L247_5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3063,6 +3400,7 @@ writer1_L247_5(self) ==
 \* L247 -> L39
 writer1_L247_6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3136,6 +3474,7 @@ writer1_L247_6(self) ==
 \* L247 -> L42b
 writer1_L247_7(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3207,9 +3546,10 @@ writer1_L247_7(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> Done
+\* L247 -> L58
 writer1_L247_8(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3296,7 +3636,7 @@ writer1_L247_8(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -3314,6 +3654,7 @@ writer1_L247_8(self) ==
 \* L247 -> L351
 writer1_L247_9(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3364,6 +3705,7 @@ writer1_L247_9(self) ==
 \* L247 -> L39
 writer1_L247_10(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3420,6 +3762,7 @@ writer1_L247_10(self) ==
 \* L247 -> L42b
 writer1_L247_11(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3474,9 +3817,10 @@ writer1_L247_11(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> Done
+\* L247 -> L58
 writer1_L247_12(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3554,7 +3898,7 @@ writer1_L247_12(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -3566,6 +3910,7 @@ writer1_L247_12(self) ==
 \* fault: null_deref
 writer1_L247_null(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3579,6 +3924,7 @@ writer1_L247_null(self) ==
 \* fault: use_after_free
 writer1_L247_uaf(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL
     /\ file[writer1_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3597,6 +3943,7 @@ writer1_L247_uaf(self) ==
 \* fault: null_deref
 writer1_L247_null2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk = NULL
@@ -3613,6 +3960,7 @@ writer1_L247_null2(self) ==
 \* fault: use_after_free
 writer1_L247_uaf2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL
@@ -3634,6 +3982,7 @@ writer1_L247_uaf2(self) ==
 \* fault: null_deref
 writer1_L247_null3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3653,6 +4002,7 @@ writer1_L247_null3(self) ==
 \* fault: use_after_free
 writer1_L247_uaf3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3679,6 +4029,7 @@ writer1_L247_uaf3(self) ==
 \* fault: null_deref
 writer1_L247_null4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3704,6 +4055,7 @@ writer1_L247_null4(self) ==
 \* fault: use_after_free
 writer1_L247_uaf4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3734,6 +4086,7 @@ writer1_L247_uaf4(self) ==
 \* fault: null_deref
 writer1_L247_null5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3767,6 +4120,7 @@ writer1_L247_null5(self) ==
 \* fault: use_after_free
 writer1_L247_uaf5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3805,6 +4159,7 @@ writer1_L247_uaf5(self) ==
 \* fault: null_deref
 writer1_L247_null6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3841,6 +4196,7 @@ writer1_L247_null6(self) ==
 \* fault: use_after_free
 writer1_L247_uaf6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3878,11 +4234,10 @@ writer1_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
-\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
-\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
-\* fault: null_deref
-writer1_L247_null7(self) ==
+\* fault: get_zero
+writer1_L247_getzero(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3901,6 +4256,51 @@ writer1_L247_null7(self) ==
          task[writer1_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 64,
+                 obj |-> task[writer1_unix_dgram_try_queue_t[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:247: sk = f.sk
+\* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
+\* specs/kernel/af_unix.ifl:249: dead = other.dead
+\* specs/kernel/af_unix.ifl:250: if !dead {
+\* specs/kernel/af_unix.ifl:251: maybe_add_creds(t, b, sk, other)
+\* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
+\* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
+\* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
+\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
+\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
+\* fault: null_deref
+writer1_L247_null7(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
+         file[writer1_unix_dgram_try_queue_f[self]].st = "live"
+    /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
+         unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].st = "live"
+    /\ unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer # NULL /\
+         unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].st = "live"
+    /\ ~unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ writer1_unix_dgram_try_queue_b[self] # NULL /\
+         sk_buff[writer1_unix_dgram_try_queue_b[self]].st = "live"
+    /\ sk_buff[writer1_unix_dgram_try_queue_b[self]].cred = NULL /\
+         IF unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].passcred \/
+              unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].passcred
+         THEN TRUE
+         ELSE unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ writer1_unix_dgram_try_queue_t[self] # NULL /\
+         task[writer1_unix_dgram_try_queue_t[self]].st = "live"
+    /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
+         pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[writer1_unix_dgram_try_queue_t[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3923,6 +4323,7 @@ writer1_L247_null7(self) ==
 \* fault: use_after_free
 writer1_L247_uaf7(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3941,9 +4342,57 @@ writer1_L247_uaf7(self) ==
          task[writer1_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[writer1_unix_dgram_try_queue_t[self]].cred # NULL
     /\ cred[task[writer1_unix_dgram_try_queue_t[self]].cred].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 66,
+                 obj |-> task[writer1_unix_dgram_try_queue_t[self]].cred]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:247: sk = f.sk
+\* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
+\* specs/kernel/af_unix.ifl:249: dead = other.dead
+\* specs/kernel/af_unix.ifl:250: if !dead {
+\* specs/kernel/af_unix.ifl:251: maybe_add_creds(t, b, sk, other)
+\* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
+\* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
+\* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
+\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
+\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
+\* fault: get_zero
+writer1_L247_getzero2(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
+         file[writer1_unix_dgram_try_queue_f[self]].st = "live"
+    /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
+         unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].st = "live"
+    /\ unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer # NULL /\
+         unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].st = "live"
+    /\ ~unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ writer1_unix_dgram_try_queue_b[self] # NULL /\
+         sk_buff[writer1_unix_dgram_try_queue_b[self]].st = "live"
+    /\ sk_buff[writer1_unix_dgram_try_queue_b[self]].cred = NULL /\
+         IF unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].passcred \/
+              unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].passcred
+         THEN TRUE
+         ELSE unix_sock[unix_sock[file[writer1_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ writer1_unix_dgram_try_queue_t[self] # NULL /\
+         task[writer1_unix_dgram_try_queue_t[self]].st = "live"
+    /\ task[writer1_unix_dgram_try_queue_t[self]].pid # NULL /\
+         pid[task[writer1_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[writer1_unix_dgram_try_queue_t[self]].pid].count > 0
+    /\ task[writer1_unix_dgram_try_queue_t[self]].cred # NULL /\
+         cred[task[writer1_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[writer1_unix_dgram_try_queue_t[self]].cred].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 66,
                  obj |-> task[writer1_unix_dgram_try_queue_t[self]].cred]
@@ -3961,6 +4410,7 @@ writer1_L247_uaf7(self) ==
 \* L351 -> L39
 writer1_L351_1(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ writer1_sys_write_scm_pid[self] # NULL
@@ -4003,6 +4453,7 @@ writer1_L351_1(self) ==
 \* L351 -> L42b
 writer1_L351_2(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -4043,9 +4494,10 @@ writer1_L351_2(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L351 -> Done
+\* L351 -> L58
 writer1_L351_3(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -4120,7 +4572,7 @@ writer1_L351_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -4133,6 +4585,7 @@ writer1_L351_3(self) ==
 \* L351 -> L366
 writer1_L351_4(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![writer1_kfree_skb_b[self]].users = 0]
@@ -4161,6 +4614,7 @@ writer1_L351_4(self) ==
 \* fault: null_deref
 writer1_L351_null(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4171,12 +4625,13 @@ writer1_L351_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-writer1_L351_uaf(self) ==
+\* fault: double_free
+writer1_L351_dfree(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL
     /\ sk_buff[writer1_kfree_skb_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 351,
                  obj |-> writer1_kfree_skb_b[self]]
@@ -4191,6 +4646,7 @@ writer1_L351_uaf(self) ==
 \* fault: refcount_underflow
 writer1_L351_underflow(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -4208,20 +4664,22 @@ writer1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
@@ -4232,6 +4690,9 @@ writer1_L366_1(self) ==
           /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
           /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
@@ -4244,16 +4705,8 @@ writer1_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                     1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -4262,8 +4715,8 @@ writer1_L366_1(self) ==
                                   ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
                          writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
@@ -4280,11 +4733,148 @@ writer1_L366_1(self) ==
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
+                         writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                         writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                         writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                         writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                         writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                         writer1_scm_send_cred_t, writer1_scm_send_pid_t,
+                         writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                         writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                         writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                         others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+writer1_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_frame, writer1_hb_write_frame,
+                         writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
+                         writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
+                         writer1_unix_destruct_scm_b, writer1_unix_destruct_scm_bpid,
+                         writer1_unix_destruct_scm_c, writer1_file_final_put_f,
+                         writer1_unix_dgram_try_queue_frame, writer1_maybe_add_creds_frame,
+                         writer1_unix_scm_to_skb_creds_frame, writer1_scm_send_cred_t,
+                         writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
+                         writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                         writer1_fd_install_frame, writer1_sys_socketpair_frame,
+                         writer1_task_new_frame, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+writer1_L366_4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -4315,8 +4905,9 @@ writer1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-writer1_L366_3(self) ==
+writer1_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -4345,6 +4936,7 @@ writer1_L366_3(self) ==
 \* fault: null_deref
 writer1_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4358,6 +4950,7 @@ writer1_L366_null(self) ==
 \* fault: use_after_free
 writer1_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4375,167 +4968,18 @@ writer1_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 writer1_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
           /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-writer1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-writer1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-writer1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-writer1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-writer1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -4549,17 +4993,136 @@ writer1_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-writer1_L366_uaf4(self) ==
+writer1_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+writer1_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+writer1_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+writer1_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+writer1_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
@@ -4570,11 +5133,296 @@ writer1_L366_uaf4(self) ==
           /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+writer1_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+writer1_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+writer1_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+writer1_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+writer1_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+writer1_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+writer1_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -4590,6 +5438,7 @@ writer1_L366_uaf4(self) ==
 \* L376 -> L382
 writer1_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4625,6 +5474,7 @@ writer1_L376_1(self) ==
 \* L376 -> L382
 writer1_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4658,6 +5508,7 @@ writer1_L376_2(self) ==
 \* L376 -> L382
 writer1_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4685,6 +5536,7 @@ writer1_L376_3(self) ==
 \* fault: null_deref
 writer1_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4698,6 +5550,7 @@ writer1_L376_null(self) ==
 \* fault: use_after_free
 writer1_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4717,6 +5570,7 @@ writer1_L376_uaf(self) ==
 \* fault: null_deref
 writer1_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4732,15 +5586,16 @@ writer1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-writer1_L376_uaf2(self) ==
+\* fault: double_free
+writer1_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[writer1_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].pid]
@@ -4757,6 +5612,7 @@ writer1_L376_uaf2(self) ==
 \* fault: refcount_underflow
 writer1_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4784,6 +5640,7 @@ writer1_L376_underflow(self) ==
 \* L382 -> L39
 writer1_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4839,6 +5696,7 @@ writer1_L382_1(self) ==
 \* L382 -> L42b
 writer1_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4892,9 +5750,10 @@ writer1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> Done
+\* L382 -> L58
 writer1_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4975,7 +5834,7 @@ writer1_L382_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -4993,6 +5852,7 @@ writer1_L382_3(self) ==
 \* L382 -> L39
 writer1_L382_4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5047,6 +5907,7 @@ writer1_L382_4(self) ==
 \* L382 -> L42b
 writer1_L382_5(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5099,9 +5960,10 @@ writer1_L382_5(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> Done
+\* L382 -> L58
 writer1_L382_6(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5181,7 +6043,7 @@ writer1_L382_6(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -5198,6 +6060,7 @@ writer1_L382_6(self) ==
 \* L382 -> L39
 writer1_L382_7(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5246,6 +6109,7 @@ writer1_L382_7(self) ==
 \* L382 -> L42b
 writer1_L382_8(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5292,9 +6156,10 @@ writer1_L382_8(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> Done
+\* L382 -> L58
 writer1_L382_9(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5369,7 +6234,7 @@ writer1_L382_9(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -5381,6 +6246,7 @@ writer1_L382_9(self) ==
 \* fault: null_deref
 writer1_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5394,6 +6260,7 @@ writer1_L382_null(self) ==
 \* fault: use_after_free
 writer1_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5413,6 +6280,7 @@ writer1_L382_uaf(self) ==
 \* fault: null_deref
 writer1_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5428,15 +6296,16 @@ writer1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-writer1_L382_uaf2(self) ==
+\* fault: double_free
+writer1_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[writer1_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].cred]
@@ -5453,6 +6322,7 @@ writer1_L382_uaf2(self) ==
 \* fault: refcount_underflow
 writer1_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5475,8 +6345,9 @@ writer1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-writer1_L382_dfree(self) ==
+writer1_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5500,8 +6371,9 @@ writer1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-writer1_L382_dfree2(self) ==
+writer1_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5524,8 +6396,9 @@ writer1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-writer1_L382_dfree3(self) ==
+writer1_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -5557,22 +6430,24 @@ writer1_step(self) ==
     \/ writer1_L45_uaf(self)
     \/ writer1_L45_null2(self)
     \/ writer1_L45_uaf2(self)
+    \/ writer1_L45_getzero(self)
     \/ writer1_L51(self)
     \/ writer1_L51_null(self)
     \/ writer1_L51_uaf(self)
     \/ writer1_L51_null2(self)
     \/ writer1_L51_uaf2(self)
+    \/ writer1_L51_getzero(self)
     \/ writer1_L39_1(self)
     \/ writer1_L39_2(self)
     \/ writer1_L39_3(self)
     \/ writer1_L39_4(self)
     \/ writer1_L39_null(self)
-    \/ writer1_L39_uaf(self)
+    \/ writer1_L39_dfree(self)
     \/ writer1_L39_underflow(self)
     \/ writer1_L42b_1(self)
     \/ writer1_L42b_2(self)
     \/ writer1_L42b_null(self)
-    \/ writer1_L42b_uaf(self)
+    \/ writer1_L42b_dfree(self)
     \/ writer1_L42b_underflow(self)
     \/ writer1_L49(self)
     \/ writer1_L49_bound(self)
@@ -5584,13 +6459,17 @@ writer1_step(self) ==
     \/ writer1_L49_assert(self)
     \/ writer1_L49_bound7(self)
     \/ writer1_L49_bound8(self)
+    \/ writer1_L49_getzero(self)
+    \/ writer1_L49_getzero2(self)
     \/ writer1_L49_assert2(self)
+    \/ writer1_L58(self)
+    \/ writer1_L58_locked(self)
     \/ writer1_L93_1(self)
     \/ writer1_L93_2(self)
     \/ writer1_L93_null(self)
     \/ writer1_L93_uaf(self)
     \/ writer1_L93_null2(self)
-    \/ writer1_L93_uaf2(self)
+    \/ writer1_L93_dfree(self)
     \/ writer1_L93_underflow(self)
     \/ writer1_L171_1(self)
     \/ writer1_L171_2(self)
@@ -5620,18 +6499,22 @@ writer1_step(self) ==
     \/ writer1_L247_uaf5(self)
     \/ writer1_L247_null6(self)
     \/ writer1_L247_uaf6(self)
+    \/ writer1_L247_getzero(self)
     \/ writer1_L247_null7(self)
     \/ writer1_L247_uaf7(self)
+    \/ writer1_L247_getzero2(self)
     \/ writer1_L351_1(self)
     \/ writer1_L351_2(self)
     \/ writer1_L351_3(self)
     \/ writer1_L351_4(self)
     \/ writer1_L351_null(self)
-    \/ writer1_L351_uaf(self)
+    \/ writer1_L351_dfree(self)
     \/ writer1_L351_underflow(self)
     \/ writer1_L366_1(self)
     \/ writer1_L366_2(self)
     \/ writer1_L366_3(self)
+    \/ writer1_L366_4(self)
+    \/ writer1_L366_5(self)
     \/ writer1_L366_null(self)
     \/ writer1_L366_uaf(self)
     \/ writer1_L366_null2(self)
@@ -5639,15 +6522,21 @@ writer1_step(self) ==
     \/ writer1_L366_null3(self)
     \/ writer1_L366_uaf3(self)
     \/ writer1_L366_assert(self)
+    \/ writer1_L366_list_del(self)
     \/ writer1_L366_null4(self)
     \/ writer1_L366_uaf4(self)
+    \/ writer1_L366_list_del2(self)
+    \/ writer1_L366_null5(self)
+    \/ writer1_L366_uaf5(self)
+    \/ writer1_L366_null6(self)
+    \/ writer1_L366_uaf6(self)
     \/ writer1_L376_1(self)
     \/ writer1_L376_2(self)
     \/ writer1_L376_3(self)
     \/ writer1_L376_null(self)
     \/ writer1_L376_uaf(self)
     \/ writer1_L376_null2(self)
-    \/ writer1_L376_uaf2(self)
+    \/ writer1_L376_dfree(self)
     \/ writer1_L376_underflow(self)
     \/ writer1_L382_1(self)
     \/ writer1_L382_2(self)
@@ -5661,11 +6550,11 @@ writer1_step(self) ==
     \/ writer1_L382_null(self)
     \/ writer1_L382_uaf(self)
     \/ writer1_L382_null2(self)
-    \/ writer1_L382_uaf2(self)
-    \/ writer1_L382_underflow(self)
     \/ writer1_L382_dfree(self)
+    \/ writer1_L382_underflow(self)
     \/ writer1_L382_dfree2(self)
     \/ writer1_L382_dfree3(self)
+    \/ writer1_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
@@ -5674,57 +6563,101 @@ writer1_step(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
-\* L29 -> L34
+\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
+\* specs/kernel/scm_creds_v3.2.ifl:37: return c
+\* L29 -> L288
 reader1_L29_1(self) ==
     /\ pc[self] = "L29"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT
-                                     ![self] = sk_buff[reader1_scm_recv_cred_b[self]].cred]
+    /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage > 0
+    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ cred' = [cred EXCEPT
                   ![sk_buff[reader1_scm_recv_cred_b[self]].cred].usage = cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage +
                                                                            1]
-    /\ pc' = [pc EXCEPT ![self] = "L34"]
+    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
+                                          ![self] = sk_buff[reader1_scm_recv_cred_b[self]].cred]
+    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L288"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
-                   reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                   reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_b, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                   reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
+                   reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                   reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* L29 -> L34
+\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
+\* specs/kernel/scm_creds_v3.2.ifl:37: return c
+\* L29 -> L288
 reader1_L29_2(self) ==
     /\ pc[self] = "L29"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ ~sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT
-                                     ![self] = sk_buff[reader1_scm_recv_cred_b[self]].cred]
-    /\ pc' = [pc EXCEPT ![self] = "L34"]
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
+    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
+    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
+                                          ![self] = sk_buff[reader1_scm_recv_cred_b[self]].cred]
+    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L288"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
-                   reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                   reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_b, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                   reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
+                   reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                   reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
+\* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
+\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
+\* specs/kernel/scm_creds_v3.2.ifl:37: return c
+\* L29 -> L288
+reader1_L29_3(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
+    /\ ~sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
+    /\ ~sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
+    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
+    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
+                                          ![self] = sk_buff[reader1_scm_recv_cred_b[self]].cred]
+    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L288"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                   reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
+                   reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                   reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: null_deref
 reader1_L29_null(self) ==
     /\ pc[self] = "L29"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 29]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5738,6 +6671,7 @@ reader1_L29_null(self) ==
 \* fault: use_after_free
 reader1_L29_uaf(self) ==
     /\ pc[self] = "L29"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5757,6 +6691,7 @@ reader1_L29_uaf(self) ==
 \* fault: null_deref
 reader1_L29_null2(self) ==
     /\ pc[self] = "L29"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred = NULL
@@ -5774,6 +6709,7 @@ reader1_L29_null2(self) ==
 \* fault: use_after_free
 reader1_L29_uaf2(self) ==
     /\ pc[self] = "L29"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
@@ -5789,1445 +6725,35 @@ reader1_L29_uaf2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* L34 -> L39
-reader1_L34_1(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                                ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_scm_recv_cred_c[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
-                         reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L34 -> L42
-reader1_L34_2(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                                ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_scm_recv_cred_c[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
-                         reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
-\* L34 -> L72
-reader1_L34_3(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                                ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
-                         reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_scm_recv_pid_frame, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* L34 -> L39
-reader1_L34_4(self) ==
-    /\ pc[self] = "L34"
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                       ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                              ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = reader1_scm_recv_cred_c[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L39"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                   reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L34 -> L42
-reader1_L34_5(self) ==
-    /\ pc[self] = "L34"
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                       ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                              ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = reader1_scm_recv_cred_c[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                   reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
-\* L34 -> L72
-reader1_L34_6(self) ==
-    /\ pc[self] = "L34"
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                       ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = NULL]
-    /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
-                                  ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ pc' = [pc EXCEPT ![self] = "L72"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                   reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
-\* L34 -> L351
-reader1_L34_7(self) ==
-    /\ pc[self] = "L34"
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = NULL]
-    /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = reader1_sys_recvmsg_b[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L351"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                   reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* L34 -> L39
-reader1_L34_8(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                                ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_scm_recv_cred_c[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L39"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
-                         reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L34 -> L42
-reader1_L34_9(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                                ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = reader1_scm_recv_cred_c[self]]
-          /\ pc' = [pc EXCEPT ![self] = "L42"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
-                         reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
-\* L34 -> L72
-reader1_L34_10(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
-               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
-          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-          /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                                ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ sk_buff' = sk_buff_now
-          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
-          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
-          /\ unix_gc_lock' = NULL
-          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
-          /\ unix_sock' = [unix_sock EXCEPT
-                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                                                                              1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
-          /\ unix_tot_inflight' = unix_tot_inflight - 1
-          /\ user_struct' = [user_struct EXCEPT
-                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
-                                                                                                     1]
-          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
-          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                             ![self] = reader1_scm_recv_cred_c[self]]
-          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                                    ![self] = NULL]
-          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                                     ![self] = NULL]
-          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
-                                        ![self] = reader1_sys_recvmsg_t[self]]
-          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ pc' = [pc EXCEPT ![self] = "L72"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_frame, reader1_hb_read_frame,
-                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
-                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
-                         reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_scm_recv_pid_frame, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* L34 -> L39
-reader1_L34_11(self) ==
-    /\ pc[self] = "L34"
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                       ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                              ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = reader1_scm_recv_cred_c[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L39"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                   reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L34 -> L42
-reader1_L34_12(self) ==
-    /\ pc[self] = "L34"
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                       ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
-                                              ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = reader1_scm_recv_cred_c[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                   reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
-\* L34 -> L72
-reader1_L34_13(self) ==
-    /\ pc[self] = "L34"
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
-                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
-                                       ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
-                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = NULL]
-    /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
-    /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
-                                  ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ pc' = [pc EXCEPT ![self] = "L72"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
-                   reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
-\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
-\* L34 -> L351
-reader1_L34_14(self) ==
-    /\ pc[self] = "L34"
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-    /\ reader1_sys_recvmsg_scm_cred' = [reader1_sys_recvmsg_scm_cred EXCEPT
-                                          ![self] = reader1_scm_recv_cred_c[self]]
-    /\ reader1_scm_recv_cred_b' = [reader1_scm_recv_cred_b EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
-    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
-                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
-    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
-    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
-    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
-                                               ![self] = NULL]
-    /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = reader1_sys_recvmsg_b[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L351"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
-                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
-                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
-                   reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                   reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* fault: null_deref
-reader1_L34_null(self) ==
-    /\ pc[self] = "L34"
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* fault: use_after_free
-reader1_L34_uaf(self) ==
-    /\ pc[self] = "L34"
-    /\ reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL
-    /\ sk_buff[reader1_sys_recvmsg_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+\* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
+\* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* fault: get_zero
+reader1_L29_getzero(self) ==
+    /\ pc[self] = "L29"
+    /\ fault.kind = "none"
+    /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
+         cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
-                 line |-> 288,
-                 obj |-> reader1_sys_recvmsg_b[self]]
+                 line |-> 31,
+                 obj |-> sk_buff[reader1_scm_recv_cred_b[self]].cred]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: null_deref
-reader1_L34_null2(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-reader1_L34_uaf2(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-reader1_L34_null3(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-reader1_L34_uaf3(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-reader1_L34_assert(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-reader1_L34_null4(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: use_after_free
-reader1_L34_uaf4(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* fault: null_deref
-reader1_L34_null5(self) ==
-    /\ pc[self] = "L34"
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* fault: use_after_free
-reader1_L34_uaf5(self) ==
-    /\ pc[self] = "L34"
-    /\ ~reader1_scm_recv_cred_c[self] # NULL
-    /\ reader1_sys_recvmsg_b[self] # NULL
-    /\ sk_buff[reader1_sys_recvmsg_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 288,
-                 obj |-> reader1_sys_recvmsg_b[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: null_deref
-reader1_L34_null6(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-reader1_L34_uaf6(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-reader1_L34_null7(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-reader1_L34_uaf7(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-reader1_L34_assert2(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-reader1_L34_null8(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:37: return c
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: use_after_free
-reader1_L34_uaf8(self) ==
-    /\ pc[self] = "L34"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ ~reader1_scm_recv_cred_c[self] # NULL
-          /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
-          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 81,
-                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 reader1_L39_1(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -7250,6 +6776,7 @@ reader1_L39_1(self) ==
 \* L39 -> L72
 reader1_L39_2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -7282,6 +6809,7 @@ reader1_L39_2(self) ==
 \* L39 -> L351
 reader1_L39_3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -7315,6 +6843,7 @@ reader1_L39_3(self) ==
 \* L39 -> L42
 reader1_L39_4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -7336,6 +6865,7 @@ reader1_L39_4(self) ==
 \* L39 -> L72
 reader1_L39_5(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -7367,6 +6897,7 @@ reader1_L39_5(self) ==
 \* L39 -> L351
 reader1_L39_6(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -7398,6 +6929,7 @@ reader1_L39_6(self) ==
 \* fault: null_deref
 reader1_L39_null(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7408,12 +6940,13 @@ reader1_L39_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-reader1_L39_uaf(self) ==
+\* fault: double_free
+reader1_L39_dfree(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 39,
                  obj |-> reader1_scm_destroy_cred_scm_pid[self]]
@@ -7428,6 +6961,7 @@ reader1_L39_uaf(self) ==
 \* fault: refcount_underflow
 reader1_L39_underflow(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -7448,6 +6982,7 @@ reader1_L39_underflow(self) ==
 \* L42 -> L72
 reader1_L42_1(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -7478,6 +7013,7 @@ reader1_L42_1(self) ==
 \* L42 -> L351
 reader1_L42_2(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -7511,6 +7047,7 @@ reader1_L42_2(self) ==
 \* L42 -> L72
 reader1_L42_3(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -7540,6 +7077,7 @@ reader1_L42_3(self) ==
 \* L42 -> L351
 reader1_L42_4(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -7570,6 +7108,7 @@ reader1_L42_4(self) ==
 \* fault: null_deref
 reader1_L42_null(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7580,12 +7119,13 @@ reader1_L42_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-reader1_L42_uaf(self) ==
+\* fault: double_free
+reader1_L42_dfree(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> reader1_scm_destroy_cred_scm_cred[self]]
@@ -7600,6 +7140,7 @@ reader1_L42_uaf(self) ==
 \* fault: refcount_underflow
 reader1_L42_underflow(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -7618,6 +7159,7 @@ reader1_L42_underflow(self) ==
 \* L61 -> L62
 reader1_L61(self) ==
     /\ pc[self] = "L61"
+    /\ fault.kind = "none"
     /\ proc # NULL
     /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7631,6 +7173,7 @@ reader1_L61(self) ==
 \* L62 -> L63
 reader1_L62(self) ==
     /\ pc[self] = "L62"
+    /\ fault.kind = "none"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
     /\ pc' = [pc EXCEPT ![self] = "L63"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7649,6 +7192,7 @@ reader1_L62(self) ==
 \* L63 -> L64
 reader1_L63(self) ==
     /\ pc[self] = "L63"
+    /\ fault.kind = "none"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
     /\ pc' = [pc EXCEPT ![self] = "L64"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7667,6 +7211,7 @@ reader1_L63(self) ==
 \* L64 -> L65
 reader1_L64(self) ==
     /\ pc[self] = "L64"
+    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
     /\ pc' = [pc EXCEPT ![self] = "L65"]
@@ -7686,6 +7231,7 @@ reader1_L64(self) ==
 \* fault: null_deref
 reader1_L64_null(self) ==
     /\ pc[self] = "L64"
+    /\ fault.kind = "none"
     /\ reader1_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7699,6 +7245,7 @@ reader1_L64_null(self) ==
 \* fault: use_after_free
 reader1_L64_uaf(self) ==
     /\ pc[self] = "L64"
+    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 64, obj |-> reader1_f[self]]
@@ -7715,6 +7262,7 @@ reader1_L64_uaf(self) ==
 \* L65 -> L273
 reader1_L65(self) ==
     /\ pc[self] = "L65"
+    /\ fault.kind = "none"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
     /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = reader1_f[self]]
@@ -7735,12 +7283,40 @@ reader1_L65(self) ==
                    reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* L67 -> Done
+reader1_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ ~unix_gc_lock = self
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/after.ifl:67: }
+\* fault: exit_locked
+reader1_L67_locked(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ unix_gc_lock = self
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 67]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L72 -> L351
 reader1_L72(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ task' = [task EXCEPT
@@ -7769,6 +7345,7 @@ reader1_L72(self) ==
 \* fault: null_deref
 reader1_L72_null(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 72]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7782,6 +7359,7 @@ reader1_L72_null(self) ==
 \* fault: use_after_free
 reader1_L72_uaf(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL
     /\ task[reader1_fd_install_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7799,6 +7377,7 @@ reader1_L72_uaf(self) ==
 \* fault: assertion
 reader1_L72_assert(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ ~reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
@@ -7814,6 +7393,7 @@ reader1_L72_assert(self) ==
 \* L93 -> L376
 reader1_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count > 1
@@ -7841,6 +7421,7 @@ reader1_L93_1(self) ==
 \* L93 -> L376
 reader1_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count = 1
@@ -7866,6 +7447,7 @@ reader1_L93_2(self) ==
 \* fault: null_deref
 reader1_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -7880,6 +7462,7 @@ reader1_L93_null(self) ==
 \* fault: use_after_free
 reader1_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
@@ -7899,6 +7482,7 @@ reader1_L93_uaf(self) ==
 \* fault: null_deref
 reader1_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -7911,16 +7495,14 @@ reader1_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-reader1_L93_uaf2(self) ==
+\* fault: double_free
+reader1_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> reader1_fput_f[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> reader1_fput_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7933,6 +7515,7 @@ reader1_L93_uaf2(self) ==
 \* fault: refcount_underflow
 reader1_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count \leq 0
@@ -7952,9 +7535,10 @@ reader1_L93_underflow(self) ==
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> Done
+\* L273 -> L67
 reader1_L273_1(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
     /\ {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} = {}
     /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
@@ -7994,7 +7578,7 @@ reader1_L273_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -8008,9 +7592,10 @@ reader1_L273_1(self) ==
 \* specs/kernel/af_unix.ifl:276: remove(unix_queued, b)
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> Done
+\* L273 -> L67
 reader1_L273_2(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ picked # NULL
@@ -8054,7 +7639,7 @@ reader1_L273_2(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "Done"]
+         /\ pc' = [pc EXCEPT ![self] = "L67"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
@@ -8072,6 +7657,7 @@ reader1_L273_2(self) ==
 \* L273 -> L326
 reader1_L273_3(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ picked # NULL
@@ -8102,9 +7688,10 @@ reader1_L273_3(self) ==
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> Done
+\* L273 -> L67
 reader1_L273_4(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ ~picked # NULL
@@ -8147,7 +7734,7 @@ reader1_L273_4(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "Done"]
+         /\ pc' = [pc EXCEPT ![self] = "L67"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -8164,6 +7751,7 @@ reader1_L273_4(self) ==
 \* L273 -> L326
 reader1_L273_5(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ ~picked # NULL
@@ -8192,6 +7780,7 @@ reader1_L273_5(self) ==
 \* fault: null_deref
 reader1_L273_null(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 273]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8205,6 +7794,7 @@ reader1_L273_null(self) ==
 \* fault: use_after_free
 reader1_L273_uaf(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL
     /\ file[reader1_sys_recvmsg_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8218,6 +7808,1362 @@ reader1_L273_uaf(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* L288 -> L39
+reader1_L288_1(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L39"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* L288 -> L42
+reader1_L288_2(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
+\* L288 -> L72
+reader1_L288_3(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = NULL]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = NULL]
+          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                        ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L72"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* L288 -> L39
+reader1_L288_4(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L39"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* L288 -> L42
+reader1_L288_5(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
+\* L288 -> L72
+reader1_L288_6(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = NULL]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = NULL]
+          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                        ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L72"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* L288 -> L39
+reader1_L288_7(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L39"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* L288 -> L42
+reader1_L288_8(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
+\* L288 -> L72
+reader1_L288_9(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = NULL]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = NULL]
+          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                        ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L72"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* L288 -> L39
+reader1_L288_10(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+    /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
+    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                       ![self] = reader1_sys_recvmsg_scm_cred[self]]
+    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                              ![self] = reader1_sys_recvmsg_scm_pid[self]]
+    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                               ![self] = reader1_sys_recvmsg_scm_cred[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L39"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                   reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                   reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                   reader1_unix_notinflight_frame, reader1_fd_install_frame,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* L288 -> L42
+reader1_L288_11(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+    /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
+    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                       ![self] = reader1_sys_recvmsg_scm_cred[self]]
+    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                              ![self] = reader1_sys_recvmsg_scm_pid[self]]
+    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                               ![self] = reader1_sys_recvmsg_scm_cred[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L42"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                   reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                   reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                   reader1_unix_notinflight_frame, reader1_fd_install_frame,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
+\* L288 -> L72
+reader1_L288_12(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+    /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+    /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                      ![self] = reader1_sys_recvmsg_scm_pid[self]]
+    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                       ![self] = reader1_sys_recvmsg_scm_cred[self]]
+    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                     ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
+    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                               ![self] = NULL]
+    /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+    /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                  ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ pc' = [pc EXCEPT ![self] = "L72"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                   reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                   reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                   reader1_unix_notinflight_frame, reader1_scm_recv_cred_frame,
+                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
+\* L288 -> L351
+reader1_L288_13(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+    /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+    /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+    /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+    /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+    /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = NULL]
+    /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT ![self] = NULL]
+    /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT ![self] = NULL]
+    /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT ![self] = NULL]
+    /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
+    /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                               ![self] = NULL]
+    /\ reader1_kfree_skb_b' = [reader1_kfree_skb_b EXCEPT ![self] = reader1_sys_recvmsg_b[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L351"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_frame,
+                   reader1_hb_read_frame, reader1_sys_recvmsg_t, reader1_sys_recvmsg_f,
+                   reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                   reader1_sys_recvmsg_scm_cred, reader1_skb_release_b,
+                   reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                   reader1_unix_notinflight_frame, reader1_fd_install_frame,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* fault: null_deref
+reader1_L288_null(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ reader1_sys_recvmsg_b[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* fault: use_after_free
+reader1_L288_uaf(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ reader1_sys_recvmsg_b[self] # NULL
+    /\ sk_buff[reader1_sys_recvmsg_b[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 288,
+                 obj |-> reader1_sys_recvmsg_b[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* fault: null_deref
+reader1_L288_null2(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* fault: use_after_free
+reader1_L288_uaf2(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+reader1_L288_null3(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+reader1_L288_uaf3(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+reader1_L288_assert(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+reader1_L288_list_del(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L288_null4(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L288_uaf4(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+reader1_L288_list_del2(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L288_null5(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L288_uaf5(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L288_null6(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L288_uaf6(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
 \* specs/kernel/af_unix.ifl:328: get p.count
@@ -8226,10 +9172,12 @@ reader1_L273_uaf(self) ==
 \* L326 -> L29
 reader1_L326_1(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
          pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].st = "live"
+    /\ pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].count > 0
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
     /\ pid' = [pid EXCEPT
                  ![sk_buff[reader1_scm_recv_pid_b[self]].pid].count = pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].count +
@@ -8260,6 +9208,7 @@ reader1_L326_1(self) ==
 \* L326 -> L29
 reader1_L326_2(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ ~sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
@@ -8286,6 +9235,7 @@ reader1_L326_2(self) ==
 \* fault: null_deref
 reader1_L326_null(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 326]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8299,6 +9249,7 @@ reader1_L326_null(self) ==
 \* fault: use_after_free
 reader1_L326_uaf(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8318,6 +9269,7 @@ reader1_L326_uaf(self) ==
 \* fault: null_deref
 reader1_L326_null2(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid = NULL
@@ -8335,6 +9287,7 @@ reader1_L326_null2(self) ==
 \* fault: use_after_free
 reader1_L326_uaf2(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
@@ -8350,11 +9303,35 @@ reader1_L326_uaf2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* specs/kernel/af_unix.ifl:326: p = b.pid
+\* specs/kernel/af_unix.ifl:327: if p != null {
+\* specs/kernel/af_unix.ifl:328: get p.count
+\* fault: get_zero
+reader1_L326_getzero(self) ==
+    /\ pc[self] = "L326"
+    /\ fault.kind = "none"
+    /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
+    /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
+         pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].st = "live"
+    /\ pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 328,
+                 obj |-> sk_buff[reader1_scm_recv_pid_b[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L351 -> Done
+\* L351 -> L67
 reader1_L351_1(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -8397,7 +9374,7 @@ reader1_L351_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -8410,6 +9387,7 @@ reader1_L351_1(self) ==
 \* L351 -> L366
 reader1_L351_2(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![reader1_kfree_skb_b[self]].users = 0]
@@ -8434,6 +9412,7 @@ reader1_L351_2(self) ==
 \* fault: null_deref
 reader1_L351_null(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8444,12 +9423,13 @@ reader1_L351_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-reader1_L351_uaf(self) ==
+\* fault: double_free
+reader1_L351_dfree(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL
     /\ sk_buff[reader1_kfree_skb_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 351,
                  obj |-> reader1_kfree_skb_b[self]]
@@ -8464,6 +9444,7 @@ reader1_L351_uaf(self) ==
 \* fault: refcount_underflow
 reader1_L351_underflow(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -8481,20 +9462,22 @@ reader1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
@@ -8505,6 +9488,9 @@ reader1_L366_1(self) ==
           /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
           /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
@@ -8517,16 +9503,8 @@ reader1_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                     1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -8535,10 +9513,138 @@ reader1_L366_1(self) ==
                                   ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
+                         reader1_scm_recv_frame, reader1_fd_install_frame,
+                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+reader1_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
+                         reader1_scm_recv_frame, reader1_fd_install_frame,
+                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+reader1_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
                          reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
@@ -8552,8 +9658,9 @@ reader1_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-reader1_L366_2(self) ==
+reader1_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -8580,8 +9687,9 @@ reader1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-reader1_L366_3(self) ==
+reader1_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -8606,6 +9714,7 @@ reader1_L366_3(self) ==
 \* fault: null_deref
 reader1_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8619,6 +9728,7 @@ reader1_L366_null(self) ==
 \* fault: use_after_free
 reader1_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8636,167 +9746,18 @@ reader1_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 reader1_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
           /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-reader1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-reader1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-reader1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-reader1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-reader1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -8810,17 +9771,136 @@ reader1_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-reader1_L366_uaf4(self) ==
+reader1_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+reader1_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+reader1_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+reader1_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+reader1_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
@@ -8831,11 +9911,296 @@ reader1_L366_uaf4(self) ==
           /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+reader1_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -8851,6 +10216,7 @@ reader1_L366_uaf4(self) ==
 \* L376 -> L382
 reader1_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -8882,6 +10248,7 @@ reader1_L376_1(self) ==
 \* L376 -> L382
 reader1_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -8911,6 +10278,7 @@ reader1_L376_2(self) ==
 \* L376 -> L382
 reader1_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -8934,6 +10302,7 @@ reader1_L376_3(self) ==
 \* fault: null_deref
 reader1_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8947,6 +10316,7 @@ reader1_L376_null(self) ==
 \* fault: use_after_free
 reader1_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8966,6 +10336,7 @@ reader1_L376_uaf(self) ==
 \* fault: null_deref
 reader1_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -8981,15 +10352,16 @@ reader1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-reader1_L376_uaf2(self) ==
+\* fault: double_free
+reader1_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[reader1_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].pid]
@@ -9006,6 +10378,7 @@ reader1_L376_uaf2(self) ==
 \* fault: refcount_underflow
 reader1_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -9028,9 +10401,10 @@ reader1_L376_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> Done
+\* L382 -> L67
 reader1_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9079,7 +10453,7 @@ reader1_L382_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -9092,9 +10466,10 @@ reader1_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> Done
+\* L382 -> L67
 reader1_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9142,7 +10517,7 @@ reader1_L382_2(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -9154,9 +10529,10 @@ reader1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> Done
+\* L382 -> L67
 reader1_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9199,7 +10575,7 @@ reader1_L382_3(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -9211,6 +10587,7 @@ reader1_L382_3(self) ==
 \* fault: null_deref
 reader1_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9224,6 +10601,7 @@ reader1_L382_null(self) ==
 \* fault: use_after_free
 reader1_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9243,6 +10621,7 @@ reader1_L382_uaf(self) ==
 \* fault: null_deref
 reader1_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9258,15 +10637,16 @@ reader1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-reader1_L382_uaf2(self) ==
+\* fault: double_free
+reader1_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[reader1_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].cred]
@@ -9283,6 +10663,7 @@ reader1_L382_uaf2(self) ==
 \* fault: refcount_underflow
 reader1_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9305,8 +10686,9 @@ reader1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-reader1_L382_dfree(self) ==
+reader1_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9330,8 +10712,9 @@ reader1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-reader1_L382_dfree2(self) ==
+reader1_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9354,8 +10737,9 @@ reader1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-reader1_L382_dfree3(self) ==
+reader1_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -9375,42 +10759,12 @@ reader1_L382_dfree3(self) ==
 reader1_step(self) ==
     \/ reader1_L29_1(self)
     \/ reader1_L29_2(self)
+    \/ reader1_L29_3(self)
     \/ reader1_L29_null(self)
     \/ reader1_L29_uaf(self)
     \/ reader1_L29_null2(self)
     \/ reader1_L29_uaf2(self)
-    \/ reader1_L34_1(self)
-    \/ reader1_L34_2(self)
-    \/ reader1_L34_3(self)
-    \/ reader1_L34_4(self)
-    \/ reader1_L34_5(self)
-    \/ reader1_L34_6(self)
-    \/ reader1_L34_7(self)
-    \/ reader1_L34_8(self)
-    \/ reader1_L34_9(self)
-    \/ reader1_L34_10(self)
-    \/ reader1_L34_11(self)
-    \/ reader1_L34_12(self)
-    \/ reader1_L34_13(self)
-    \/ reader1_L34_14(self)
-    \/ reader1_L34_null(self)
-    \/ reader1_L34_uaf(self)
-    \/ reader1_L34_null2(self)
-    \/ reader1_L34_uaf2(self)
-    \/ reader1_L34_null3(self)
-    \/ reader1_L34_uaf3(self)
-    \/ reader1_L34_assert(self)
-    \/ reader1_L34_null4(self)
-    \/ reader1_L34_uaf4(self)
-    \/ reader1_L34_null5(self)
-    \/ reader1_L34_uaf5(self)
-    \/ reader1_L34_null6(self)
-    \/ reader1_L34_uaf6(self)
-    \/ reader1_L34_null7(self)
-    \/ reader1_L34_uaf7(self)
-    \/ reader1_L34_assert2(self)
-    \/ reader1_L34_null8(self)
-    \/ reader1_L34_uaf8(self)
+    \/ reader1_L29_getzero(self)
     \/ reader1_L39_1(self)
     \/ reader1_L39_2(self)
     \/ reader1_L39_3(self)
@@ -9418,14 +10772,14 @@ reader1_step(self) ==
     \/ reader1_L39_5(self)
     \/ reader1_L39_6(self)
     \/ reader1_L39_null(self)
-    \/ reader1_L39_uaf(self)
+    \/ reader1_L39_dfree(self)
     \/ reader1_L39_underflow(self)
     \/ reader1_L42_1(self)
     \/ reader1_L42_2(self)
     \/ reader1_L42_3(self)
     \/ reader1_L42_4(self)
     \/ reader1_L42_null(self)
-    \/ reader1_L42_uaf(self)
+    \/ reader1_L42_dfree(self)
     \/ reader1_L42_underflow(self)
     \/ reader1_L61(self)
     \/ reader1_L62(self)
@@ -9434,6 +10788,8 @@ reader1_step(self) ==
     \/ reader1_L64_null(self)
     \/ reader1_L64_uaf(self)
     \/ reader1_L65(self)
+    \/ reader1_L67(self)
+    \/ reader1_L67_locked(self)
     \/ reader1_L72(self)
     \/ reader1_L72_null(self)
     \/ reader1_L72_uaf(self)
@@ -9443,7 +10799,7 @@ reader1_step(self) ==
     \/ reader1_L93_null(self)
     \/ reader1_L93_uaf(self)
     \/ reader1_L93_null2(self)
-    \/ reader1_L93_uaf2(self)
+    \/ reader1_L93_dfree(self)
     \/ reader1_L93_underflow(self)
     \/ reader1_L273_1(self)
     \/ reader1_L273_2(self)
@@ -9452,20 +10808,51 @@ reader1_step(self) ==
     \/ reader1_L273_5(self)
     \/ reader1_L273_null(self)
     \/ reader1_L273_uaf(self)
+    \/ reader1_L288_1(self)
+    \/ reader1_L288_2(self)
+    \/ reader1_L288_3(self)
+    \/ reader1_L288_4(self)
+    \/ reader1_L288_5(self)
+    \/ reader1_L288_6(self)
+    \/ reader1_L288_7(self)
+    \/ reader1_L288_8(self)
+    \/ reader1_L288_9(self)
+    \/ reader1_L288_10(self)
+    \/ reader1_L288_11(self)
+    \/ reader1_L288_12(self)
+    \/ reader1_L288_13(self)
+    \/ reader1_L288_null(self)
+    \/ reader1_L288_uaf(self)
+    \/ reader1_L288_null2(self)
+    \/ reader1_L288_uaf2(self)
+    \/ reader1_L288_null3(self)
+    \/ reader1_L288_uaf3(self)
+    \/ reader1_L288_assert(self)
+    \/ reader1_L288_list_del(self)
+    \/ reader1_L288_null4(self)
+    \/ reader1_L288_uaf4(self)
+    \/ reader1_L288_list_del2(self)
+    \/ reader1_L288_null5(self)
+    \/ reader1_L288_uaf5(self)
+    \/ reader1_L288_null6(self)
+    \/ reader1_L288_uaf6(self)
     \/ reader1_L326_1(self)
     \/ reader1_L326_2(self)
     \/ reader1_L326_null(self)
     \/ reader1_L326_uaf(self)
     \/ reader1_L326_null2(self)
     \/ reader1_L326_uaf2(self)
+    \/ reader1_L326_getzero(self)
     \/ reader1_L351_1(self)
     \/ reader1_L351_2(self)
     \/ reader1_L351_null(self)
-    \/ reader1_L351_uaf(self)
+    \/ reader1_L351_dfree(self)
     \/ reader1_L351_underflow(self)
     \/ reader1_L366_1(self)
     \/ reader1_L366_2(self)
     \/ reader1_L366_3(self)
+    \/ reader1_L366_4(self)
+    \/ reader1_L366_5(self)
     \/ reader1_L366_null(self)
     \/ reader1_L366_uaf(self)
     \/ reader1_L366_null2(self)
@@ -9473,15 +10860,21 @@ reader1_step(self) ==
     \/ reader1_L366_null3(self)
     \/ reader1_L366_uaf3(self)
     \/ reader1_L366_assert(self)
+    \/ reader1_L366_list_del(self)
     \/ reader1_L366_null4(self)
     \/ reader1_L366_uaf4(self)
+    \/ reader1_L366_list_del2(self)
+    \/ reader1_L366_null5(self)
+    \/ reader1_L366_uaf5(self)
+    \/ reader1_L366_null6(self)
+    \/ reader1_L366_uaf6(self)
     \/ reader1_L376_1(self)
     \/ reader1_L376_2(self)
     \/ reader1_L376_3(self)
     \/ reader1_L376_null(self)
     \/ reader1_L376_uaf(self)
     \/ reader1_L376_null2(self)
-    \/ reader1_L376_uaf2(self)
+    \/ reader1_L376_dfree(self)
     \/ reader1_L376_underflow(self)
     \/ reader1_L382_1(self)
     \/ reader1_L382_2(self)
@@ -9489,11 +10882,11 @@ reader1_step(self) ==
     \/ reader1_L382_null(self)
     \/ reader1_L382_uaf(self)
     \/ reader1_L382_null2(self)
-    \/ reader1_L382_uaf2(self)
-    \/ reader1_L382_underflow(self)
     \/ reader1_L382_dfree(self)
+    \/ reader1_L382_underflow(self)
     \/ reader1_L382_dfree2(self)
     \/ reader1_L382_dfree3(self)
+    \/ reader1_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
@@ -9503,6 +10896,7 @@ reader1_step(self) ==
 \* L42 -> L74
 others_L42_1(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[others_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -9524,6 +10918,7 @@ others_L42_1(self) ==
 \* L42 -> L74
 others_L42_2(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[others_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -9544,6 +10939,7 @@ others_L42_2(self) ==
 \* fault: null_deref
 others_L42_null(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9554,12 +10950,13 @@ others_L42_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-others_L42_uaf(self) ==
+\* fault: double_free
+others_L42_dfree(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[others_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> others_scm_destroy_cred_scm_cred[self]]
@@ -9574,6 +10971,7 @@ others_L42_uaf(self) ==
 \* fault: refcount_underflow
 others_L42_underflow(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[others_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -9592,6 +10990,7 @@ others_L42_underflow(self) ==
 \* L72 -> L73
 others_L72(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ proc # NULL
     /\ pc' = [pc EXCEPT ![self] = "L73"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9605,6 +11004,7 @@ others_L72(self) ==
 \* L73 -> L74
 others_L73(self) ==
     /\ pc[self] = "L73"
+    /\ fault.kind = "none"
     /\ others_me' = [others_me EXCEPT ![self] = proc]
     /\ pc' = [pc EXCEPT ![self] = "L74"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9626,6 +11026,7 @@ others_L73(self) ==
 \* L74 -> L74
 others_L74(self) ==
     /\ pc[self] = "L74"
+    /\ fault.kind = "none"
     /\ others_scm_send_pid_t' = [others_scm_send_pid_t EXCEPT ![self] = NULL]
     /\ others_p' = [others_p EXCEPT ![self] = NULL]
     /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = NULL]
@@ -9645,7 +11046,7 @@ others_step(self) ==
     \/ others_L42_1(self)
     \/ others_L42_2(self)
     \/ others_L42_null(self)
-    \/ others_L42_uaf(self)
+    \/ others_L42_dfree(self)
     \/ others_L42_underflow(self)
     \/ others_L72(self)
     \/ others_L73(self)
@@ -9665,6 +11066,7 @@ others_step(self) ==
 \* L19 -> L28
 delayed_fput_work_worker_L19_1(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -9697,6 +11099,7 @@ delayed_fput_work_worker_L19_1(self) ==
 \* L19 -> L112
 delayed_fput_work_worker_L19_2(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -9739,6 +11142,7 @@ delayed_fput_work_worker_L19_2(self) ==
 \* L19 -> L28
 delayed_fput_work_worker_L19_3(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -9767,6 +11171,7 @@ delayed_fput_work_worker_L19_3(self) ==
 \* L19 -> L112
 delayed_fput_work_worker_L19_4(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -9804,6 +11209,7 @@ delayed_fput_work_worker_L19_4(self) ==
 \* L28 -> L112
 delayed_fput_work_worker_L28(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ delayed_fput_work_worker_unix_gc_busy' = [delayed_fput_work_worker_unix_gc_busy EXCEPT
                                                    ![self] = FALSE]
@@ -9838,6 +11244,7 @@ delayed_fput_work_worker_L28(self) ==
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
     /\ pc[self] = "L40"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -9854,6 +11261,7 @@ delayed_fput_work_worker_L40(self) ==
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -9889,6 +11297,7 @@ delayed_fput_work_worker_L93_1(self) ==
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -9921,6 +11330,7 @@ delayed_fput_work_worker_L93_2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -9935,6 +11345,7 @@ delayed_fput_work_worker_L93_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -9954,6 +11365,7 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -9968,15 +11380,16 @@ delayed_fput_work_worker_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-delayed_fput_work_worker_L93_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 94,
                  obj |-> delayed_fput_work_worker_fput_f[self]]
@@ -9992,6 +11405,7 @@ delayed_fput_work_worker_L93_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -10015,6 +11429,7 @@ delayed_fput_work_worker_L93_underflow(self) ==
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
     /\ pc[self] = "L109"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -10040,6 +11455,7 @@ delayed_fput_work_worker_L109(self) ==
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
     /\ pc[self] = "L112"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -10076,63 +11492,62 @@ delayed_fput_work_worker_L112_1(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-                /\ delayed_fput_work_worker_rest_112_3' =
-                     [delayed_fput_work_worker_rest_112_3 EXCEPT
-                        ![self] = delayed_fput_work_worker_rest_112_3[self] \ {next_f}]
-                /\ delayed_fput_work_worker_delayed_fput_f' =
-                     [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                           ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_f' =
-                     [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                     [delayed_fput_work_worker_unix_release_sock_sk EXCEPT
-                        ![self] = file[next_f].sk]
-                /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                        1]
-                /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                     [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                        ![self] = unix_sock_now[file[next_f].sk].peer]
-                /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                     [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                        ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-                /\ unix_queued' =
-                     unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-                /\ delayed_fput_work_worker_rest_411_3' =
-                     [delayed_fput_work_worker_rest_411_3 EXCEPT ![self] = {x \in unix_queued :
-                                                                             sk_buff[x].rcv =
-                                                                               file[next_f].sk}]
-                /\ pc' = [pc EXCEPT ![self] = "L411"]
-                /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff,
-                               delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                               gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
-                               delayed_fput_work_worker_unix_release_sock_b,
-                               delayed_fput_work_worker_unix_release_sock_collect,
-                               delayed_fput_work_worker_unix_gc_busy,
-                               delayed_fput_work_worker_kfree_skb_b,
-                               delayed_fput_work_worker_skb_release_b,
-                               delayed_fput_work_worker_unix_destruct_scm_frame,
-                               delayed_fput_work_worker_fput_f,
-                               delayed_fput_work_worker_file_final_put_f,
-                               delayed_fput_work_worker_unix_notinflight_frame,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
+               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                        {next_f}]
+               /\ delayed_fput_work_worker_delayed_fput_f' =
+                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                          ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_f' =
+                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+               /\ unix_sock' = [unix_sock_now2 EXCEPT
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                       1]
+               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                       ![self] = unix_sock_now[file[next_f].sk].peer]
+               /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+               /\ unix_queued' =
+                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                            ![self] = {x \in unix_queued :
+                                                                        sk_buff[x].rcv =
+                                                                          file[next_f].sk}]
+               /\ pc' = [pc EXCEPT ![self] = "L411"]
+               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                              writer1_locals, reader1_locals, others_locals,
+                              delayed_fput_work_worker_delayed_fput_batch,
+                              delayed_fput_work_worker_unix_release_sock_b,
+                              delayed_fput_work_worker_unix_release_sock_collect,
+                              delayed_fput_work_worker_unix_gc_busy,
+                              delayed_fput_work_worker_kfree_skb_b,
+                              delayed_fput_work_worker_skb_release_b,
+                              delayed_fput_work_worker_unix_destruct_scm_frame,
+                              delayed_fput_work_worker_fput_f,
+                              delayed_fput_work_worker_file_final_put_f,
+                              delayed_fput_work_worker_unix_notinflight_frame,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10150,63 +11565,62 @@ delayed_fput_work_worker_L112_2(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_3(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-                /\ delayed_fput_work_worker_rest_112_3' =
-                     [delayed_fput_work_worker_rest_112_3 EXCEPT
-                        ![self] = delayed_fput_work_worker_rest_112_3[self] \ {next_f}]
-                /\ delayed_fput_work_worker_delayed_fput_f' =
-                     [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                           ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_f' =
-                     [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                     [delayed_fput_work_worker_unix_release_sock_sk EXCEPT
-                        ![self] = file[next_f].sk]
-                /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                   ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-                /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                     [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                        ![self] = unix_sock_now[file[next_f].sk].peer]
-                /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                     [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                        ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-                /\ unix_queued' =
-                     unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-                /\ delayed_fput_work_worker_rest_411_3' =
-                     [delayed_fput_work_worker_rest_411_3 EXCEPT ![self] = {x \in unix_queued :
-                                                                             sk_buff[x].rcv =
-                                                                               file[next_f].sk}]
-                /\ pc' = [pc EXCEPT ![self] = "L411"]
-                /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff,
-                               delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                               gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
-                               delayed_fput_work_worker_unix_release_sock_b,
-                               delayed_fput_work_worker_unix_release_sock_collect,
-                               delayed_fput_work_worker_unix_gc_busy,
-                               delayed_fput_work_worker_kfree_skb_b,
-                               delayed_fput_work_worker_skb_release_b,
-                               delayed_fput_work_worker_unix_destruct_scm_frame,
-                               delayed_fput_work_worker_fput_f,
-                               delayed_fput_work_worker_file_final_put_f,
-                               delayed_fput_work_worker_unix_notinflight_frame,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
+               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                        {next_f}]
+               /\ delayed_fput_work_worker_delayed_fput_f' =
+                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                          ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_f' =
+                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+               /\ unix_sock' = [unix_sock_now2 EXCEPT
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
+               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                       ![self] = unix_sock_now[file[next_f].sk].peer]
+               /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+               /\ unix_queued' =
+                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                            ![self] = {x \in unix_queued :
+                                                                        sk_buff[x].rcv =
+                                                                          file[next_f].sk}]
+               /\ pc' = [pc EXCEPT ![self] = "L411"]
+               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                              writer1_locals, reader1_locals, others_locals,
+                              delayed_fput_work_worker_delayed_fput_batch,
+                              delayed_fput_work_worker_unix_release_sock_b,
+                              delayed_fput_work_worker_unix_release_sock_collect,
+                              delayed_fput_work_worker_unix_gc_busy,
+                              delayed_fput_work_worker_kfree_skb_b,
+                              delayed_fput_work_worker_skb_release_b,
+                              delayed_fput_work_worker_unix_destruct_scm_frame,
+                              delayed_fput_work_worker_fput_f,
+                              delayed_fput_work_worker_file_final_put_f,
+                              delayed_fput_work_worker_unix_notinflight_frame,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10223,54 +11637,55 @@ delayed_fput_work_worker_L112_3(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_4(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-             /\ next_f # NULL /\ file[next_f].st = "live"
-             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-             /\ ~unix_sock_now[file[next_f].sk].peer # NULL
-             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                      {next_f}]
-             /\ delayed_fput_work_worker_delayed_fput_f' =
-                  [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-             /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                        ![self] = next_f]
-             /\ delayed_fput_work_worker_unix_release_sock_f' =
-                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-             /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-             /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                     ![self] = unix_sock_now[file[next_f].sk].peer]
-             /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                  [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                     ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-             /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-             /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                          ![self] = {x \in unix_queued :
-                                                                      sk_buff[x].rcv =
-                                                                        file[next_f].sk}]
-             /\ pc' = [pc EXCEPT ![self] = "L411"]
-             /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                            unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                            gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                            gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                            delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                            writer1_locals, reader1_locals, others_locals,
-                            delayed_fput_work_worker_delayed_fput_batch,
-                            delayed_fput_work_worker_unix_release_sock_b,
-                            delayed_fput_work_worker_unix_release_sock_collect,
-                            delayed_fput_work_worker_unix_gc_busy,
-                            delayed_fput_work_worker_kfree_skb_b,
-                            delayed_fput_work_worker_skb_release_b,
-                            delayed_fput_work_worker_unix_destruct_scm_frame,
-                            delayed_fput_work_worker_fput_f,
-                            delayed_fput_work_worker_file_final_put_f,
-                            delayed_fput_work_worker_unix_notinflight_frame,
-                            unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           writer1_locals, reader1_locals, others_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_unix_gc_busy,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10279,17 +11694,18 @@ delayed_fput_work_worker_L112_4(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10298,18 +11714,19 @@ delayed_fput_work_worker_L112_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL
-          /\ file[next_f].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL
+         /\ file[next_f].st # "live"
+         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10319,18 +11736,19 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL /\ file[next_f].st = "live"
-          /\ file[next_f].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10340,22 +11758,23 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL /\ file[next_f].st = "live"
-          /\ file[next_f].sk # NULL
-          /\ unix_sock[file[next_f].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 400,
-                       obj |-> file[next_f].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL
+         /\ unix_sock[file[next_f].sk].st # "live"
+         /\ fault' = [kind |-> "use_after_free",
+                      thread |-> self,
+                      line |-> 400,
+                      obj |-> file[next_f].sk]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10370,24 +11789,25 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer = NULL
-                /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer = NULL
+               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10399,31 +11819,32 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:403: sk.peer = null
 \* specs/kernel/af_unix.ifl:404: if skpair != null {
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
-\* fault: use_after_free
-delayed_fput_work_worker_L112_uaf3(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L112_dfree(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-                /\ fault' = [kind |-> "use_after_free",
-                             thread |-> self,
-                             line |-> 405,
-                             obj |-> unix_sock_now[file[next_f].sk].peer]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+               /\ fault' = [kind |-> "double_free",
+                            thread |-> self,
+                            line |-> 405,
+                            obj |-> unix_sock_now[file[next_f].sk].peer]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -10438,48 +11859,51 @@ delayed_fput_work_worker_L112_uaf3(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-                /\ fault' = [kind |-> "refcount_underflow",
-                             thread |-> self,
-                             line |-> 405,
-                             obj |-> unix_sock_now[file[next_f].sk].peer]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+               /\ fault' = [kind |-> "refcount_underflow",
+                            thread |-> self,
+                            line |-> 405,
+                            obj |-> unix_sock_now[file[next_f].sk].peer]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -10493,6 +11917,13 @@ delayed_fput_work_worker_L366_1(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
                  "live"
@@ -10510,18 +11941,8 @@ delayed_fput_work_worker_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                                      1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x #
-                                     file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x #
-                                  file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -10530,10 +11951,168 @@ delayed_fput_work_worker_L366_1(self) ==
                                                    ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_frame,
+                         delayed_fput_work_worker_delayed_fput_frame,
+                         delayed_fput_work_worker___fput_f,
+                         delayed_fput_work_worker_unix_release_sock_frame,
+                         delayed_fput_work_worker_unix_gc_busy,
+                         delayed_fput_work_worker_kfree_skb_b,
+                         delayed_fput_work_worker_skb_release_b,
+                         delayed_fput_work_worker_unix_destruct_scm_b,
+                         delayed_fput_work_worker_unix_destruct_scm_bpid,
+                         delayed_fput_work_worker_unix_destruct_scm_c,
+                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+delayed_fput_work_worker_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ delayed_fput_work_worker_unix_notinflight_user' =
+               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ delayed_fput_work_worker_unix_notinflight_fp' =
+               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ delayed_fput_work_worker_unix_notinflight_u' =
+               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                     1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                            1]
+          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_frame,
+                         delayed_fput_work_worker_delayed_fput_frame,
+                         delayed_fput_work_worker___fput_f,
+                         delayed_fput_work_worker_unix_release_sock_frame,
+                         delayed_fput_work_worker_unix_gc_busy,
+                         delayed_fput_work_worker_kfree_skb_b,
+                         delayed_fput_work_worker_skb_release_b,
+                         delayed_fput_work_worker_unix_destruct_scm_b,
+                         delayed_fput_work_worker_unix_destruct_scm_bpid,
+                         delayed_fput_work_worker_unix_destruct_scm_c,
+                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+delayed_fput_work_worker_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ delayed_fput_work_worker_unix_notinflight_user' =
+               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ delayed_fput_work_worker_unix_notinflight_fp' =
+               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ delayed_fput_work_worker_unix_notinflight_u' =
+               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                     1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                            1]
+          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
@@ -10551,8 +12130,9 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-delayed_fput_work_worker_L366_2(self) ==
+delayed_fput_work_worker_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -10583,8 +12163,9 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-delayed_fput_work_worker_L366_3(self) ==
+delayed_fput_work_worker_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -10613,6 +12194,7 @@ delayed_fput_work_worker_L366_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10626,6 +12208,7 @@ delayed_fput_work_worker_L366_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10643,11 +12226,12 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -10655,166 +12239,6 @@ delayed_fput_work_worker_L366_null2(self) ==
           /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -10828,17 +12252,143 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-delayed_fput_work_worker_L366_uaf4(self) ==
+delayed_fput_work_worker_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+delayed_fput_work_worker_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+delayed_fput_work_worker_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+                0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+delayed_fput_work_worker_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -10852,12 +12402,348 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
                "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+delayed_fput_work_worker_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -10873,6 +12759,7 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -10908,6 +12795,7 @@ delayed_fput_work_worker_L376_1(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -10942,6 +12830,7 @@ delayed_fput_work_worker_L376_2(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -10969,6 +12858,7 @@ delayed_fput_work_worker_L376_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10982,6 +12872,7 @@ delayed_fput_work_worker_L376_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11001,6 +12892,7 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -11016,15 +12908,16 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-delayed_fput_work_worker_L376_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid]
@@ -11041,6 +12934,7 @@ delayed_fput_work_worker_L376_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -11065,6 +12959,7 @@ delayed_fput_work_worker_L376_underflow(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11109,6 +13004,7 @@ delayed_fput_work_worker_L382_1(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11152,6 +13048,7 @@ delayed_fput_work_worker_L382_2(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11187,6 +13084,7 @@ delayed_fput_work_worker_L382_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11200,6 +13098,7 @@ delayed_fput_work_worker_L382_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11219,6 +13118,7 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11234,15 +13134,16 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-delayed_fput_work_worker_L382_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred]
@@ -11259,6 +13160,7 @@ delayed_fput_work_worker_L382_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11281,8 +13183,9 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree(self) ==
+delayed_fput_work_worker_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11306,8 +13209,9 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree2(self) ==
+delayed_fput_work_worker_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11330,8 +13234,9 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree3(self) ==
+delayed_fput_work_worker_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -11355,6 +13260,7 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11396,6 +13302,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11443,6 +13350,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11484,6 +13392,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11529,39 +13438,40 @@ delayed_fput_work_worker_L411_4(self) ==
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users > 1
-          /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                   {next_b}]
-          /\ delayed_fput_work_worker_unix_release_sock_b' =
-               [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                        ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-          /\ pc' = [pc EXCEPT ![self] = "L411"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_f,
-                         delayed_fput_work_worker_unix_release_sock_sk,
-                         delayed_fput_work_worker_unix_release_sock_skpair,
-                         delayed_fput_work_worker_unix_release_sock_mine,
-                         delayed_fput_work_worker_unix_release_sock_collect,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_frame,
-                         delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                         delayed_fput_work_worker_unix_notinflight_frame,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users > 1
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                                  {next_b}]
+         /\ delayed_fput_work_worker_unix_release_sock_b' =
+              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                       ![self] = NULL]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_rest_112_3,
+                        delayed_fput_work_worker_delayed_fput_frame,
+                        delayed_fput_work_worker___fput_f,
+                        delayed_fput_work_worker_unix_release_sock_f,
+                        delayed_fput_work_worker_unix_release_sock_sk,
+                        delayed_fput_work_worker_unix_release_sock_skpair,
+                        delayed_fput_work_worker_unix_release_sock_mine,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -11570,50 +13480,52 @@ delayed_fput_work_worker_L411_5(self) ==
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users = 1
-          /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                   {next_b}]
-          /\ delayed_fput_work_worker_unix_release_sock_b' =
-               [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                        ![self] = next_b]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-          /\ delayed_fput_work_worker_skb_release_b' =
-               [delayed_fput_work_worker_skb_release_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-               [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-          /\ pc' = [pc EXCEPT ![self] = "L366"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_f,
-                         delayed_fput_work_worker_unix_release_sock_sk,
-                         delayed_fput_work_worker_unix_release_sock_skpair,
-                         delayed_fput_work_worker_unix_release_sock_mine,
-                         delayed_fput_work_worker_unix_release_sock_collect,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_unix_destruct_scm_fp,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                         delayed_fput_work_worker_unix_notinflight_frame,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users = 1
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                                  {next_b}]
+         /\ delayed_fput_work_worker_unix_release_sock_b' =
+              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                       ![self] = next_b]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                         ![self] = next_b]
+         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+         /\ pc' = [pc EXCEPT ![self] = "L366"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_rest_112_3,
+                        delayed_fput_work_worker_delayed_fput_frame,
+                        delayed_fput_work_worker___fput_f,
+                        delayed_fput_work_worker_unix_release_sock_f,
+                        delayed_fput_work_worker_unix_release_sock_sk,
+                        delayed_fput_work_worker_unix_release_sock_skpair,
+                        delayed_fput_work_worker_unix_release_sock_mine,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy,
+                        delayed_fput_work_worker_unix_destruct_scm_fp,
+                        delayed_fput_work_worker_unix_destruct_scm_bpid,
+                        delayed_fput_work_worker_unix_destruct_scm_c,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -11626,13 +13538,14 @@ delayed_fput_work_worker_L411_null(self) ==
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
-\* fault: use_after_free
-delayed_fput_work_worker_L411_uaf(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L411_dfree(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 416,
                  obj |-> delayed_fput_work_worker_unix_release_sock_sk[self]]
@@ -11648,6 +13561,7 @@ delayed_fput_work_worker_L411_uaf(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11669,6 +13583,7 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11686,8 +13601,9 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
-delayed_fput_work_worker_L411_dfree(self) ==
+delayed_fput_work_worker_L411_dfree2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11711,6 +13627,7 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11728,8 +13645,9 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
-delayed_fput_work_worker_L411_dfree2(self) ==
+delayed_fput_work_worker_L411_dfree3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -11753,36 +13671,38 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-delayed_fput_work_worker_L411_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L411_dfree4(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL
-          /\ sk_buff[next_b].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL
+         /\ sk_buff[next_b].st # "live"
+         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -11790,18 +13710,19 @@ delayed_fput_work_worker_L411_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users \leq 0
-          /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users \leq 0
+         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
@@ -11816,7 +13737,7 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L93_null(self)
     \/ delayed_fput_work_worker_L93_uaf(self)
     \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_uaf2(self)
+    \/ delayed_fput_work_worker_L93_dfree(self)
     \/ delayed_fput_work_worker_L93_underflow(self)
     \/ delayed_fput_work_worker_L109(self)
     \/ delayed_fput_work_worker_L112_1(self)
@@ -11828,11 +13749,13 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L112_null2(self)
     \/ delayed_fput_work_worker_L112_uaf2(self)
     \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_uaf3(self)
+    \/ delayed_fput_work_worker_L112_dfree(self)
     \/ delayed_fput_work_worker_L112_underflow(self)
     \/ delayed_fput_work_worker_L366_1(self)
     \/ delayed_fput_work_worker_L366_2(self)
     \/ delayed_fput_work_worker_L366_3(self)
+    \/ delayed_fput_work_worker_L366_4(self)
+    \/ delayed_fput_work_worker_L366_5(self)
     \/ delayed_fput_work_worker_L366_null(self)
     \/ delayed_fput_work_worker_L366_uaf(self)
     \/ delayed_fput_work_worker_L366_null2(self)
@@ -11840,15 +13763,21 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L366_null3(self)
     \/ delayed_fput_work_worker_L366_uaf3(self)
     \/ delayed_fput_work_worker_L366_assert(self)
+    \/ delayed_fput_work_worker_L366_list_del(self)
     \/ delayed_fput_work_worker_L366_null4(self)
     \/ delayed_fput_work_worker_L366_uaf4(self)
+    \/ delayed_fput_work_worker_L366_list_del2(self)
+    \/ delayed_fput_work_worker_L366_null5(self)
+    \/ delayed_fput_work_worker_L366_uaf5(self)
+    \/ delayed_fput_work_worker_L366_null6(self)
+    \/ delayed_fput_work_worker_L366_uaf6(self)
     \/ delayed_fput_work_worker_L376_1(self)
     \/ delayed_fput_work_worker_L376_2(self)
     \/ delayed_fput_work_worker_L376_3(self)
     \/ delayed_fput_work_worker_L376_null(self)
     \/ delayed_fput_work_worker_L376_uaf(self)
     \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_uaf2(self)
+    \/ delayed_fput_work_worker_L376_dfree(self)
     \/ delayed_fput_work_worker_L376_underflow(self)
     \/ delayed_fput_work_worker_L382_1(self)
     \/ delayed_fput_work_worker_L382_2(self)
@@ -11856,11 +13785,11 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L382_null(self)
     \/ delayed_fput_work_worker_L382_uaf(self)
     \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_uaf2(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
     \/ delayed_fput_work_worker_L382_dfree(self)
+    \/ delayed_fput_work_worker_L382_underflow(self)
     \/ delayed_fput_work_worker_L382_dfree2(self)
     \/ delayed_fput_work_worker_L382_dfree3(self)
+    \/ delayed_fput_work_worker_L382_dfree4(self)
     \/ delayed_fput_work_worker_L411_1(self)
     \/ delayed_fput_work_worker_L411_2(self)
     \/ delayed_fput_work_worker_L411_3(self)
@@ -11868,28 +13797,29 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L411_5(self)
     \/ delayed_fput_work_worker_L411_6(self)
     \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_uaf(self)
+    \/ delayed_fput_work_worker_L411_dfree(self)
     \/ delayed_fput_work_worker_L411_underflow(self)
     \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
     \/ delayed_fput_work_worker_L411_dfree2(self)
+    \/ delayed_fput_work_worker_L411_null3(self)
+    \/ delayed_fput_work_worker_L411_dfree3(self)
     \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_uaf2(self)
+    \/ delayed_fput_work_worker_L411_dfree4(self)
     \/ delayed_fput_work_worker_L411_underflow2(self)
 
 --------------------------------------------------------------------------------
 
-\* thread unix_gc_work_worker (specs/kernel/garbage.ifl:48)
+\* thread unix_gc_work_worker (specs/kernel/garbage.ifl:53)
 
-\* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
-\* L48 -> L90
-unix_gc_work_worker_L48(self) ==
-    /\ pc[self] = "L48"
+\* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
+\* L53 -> L101
+unix_gc_work_worker_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
-    /\ pc' = [pc EXCEPT ![self] = "L90"]
+    /\ pc' = [pc EXCEPT ![self] = "L101"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -11897,12 +13827,13 @@ unix_gc_work_worker_L48(self) ==
                    writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
-\* L48b -> L48
-unix_gc_work_worker_L48b(self) ==
-    /\ pc[self] = "L48b"
+\* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
+\* L53b -> L53
+unix_gc_work_worker_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
-    /\ pc' = [pc EXCEPT ![self] = "L48"]
+    /\ pc' = [pc EXCEPT ![self] = "L53"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -11915,6 +13846,7 @@ unix_gc_work_worker_L48b(self) ==
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -11945,6 +13877,7 @@ unix_gc_work_worker_L93_1(self) ==
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -11973,6 +13906,7 @@ unix_gc_work_worker_L93_2(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -11987,6 +13921,7 @@ unix_gc_work_worker_L93_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -12006,6 +13941,7 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -12020,15 +13956,16 @@ unix_gc_work_worker_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-unix_gc_work_worker_L93_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 94,
                  obj |-> unix_gc_work_worker_fput_f[self]]
@@ -12044,6 +13981,7 @@ unix_gc_work_worker_L93_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -12060,15 +13998,16 @@ unix_gc_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:90: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:91: gc_stale = false
-\* L90 -> L96b
-unix_gc_work_worker_L90(self) ==
-    /\ pc[self] = "L90"
+\* specs/kernel/garbage.ifl:101: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:102: gc_stale = false
+\* L101 -> L107b
+unix_gc_work_worker_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock' = self
     /\ gc_stale' = FALSE
-    /\ pc' = [pc EXCEPT ![self] = "L96b"]
+    /\ pc' = [pc EXCEPT ![self] = "L107b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
@@ -12076,34 +14015,31 @@ unix_gc_work_worker_L90(self) ==
                    unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:113: not_cycle = closure({u in gc_candidates :
-\* specs/kernel/garbage.ifl:116: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
-\* specs/kernel/garbage.ifl:117: gc_candidates = gc_candidates minus not_cycle
-\* specs/kernel/garbage.ifl:120: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_candidates && b3.fp != null && b3.fp.sk in gc_flag_candidate}
-\* specs/kernel/garbage.ifl:121: unix_queued = unix_queued minus gc_hitlist
-\* specs/kernel/garbage.ifl:122: gc_purged = gc_candidates
-\* specs/kernel/garbage.ifl:124: gc_flag_candidate = gc_flag_candidate minus not_cycle
-\* specs/kernel/garbage.ifl:125: gc_inflight_list = gc_inflight_list union not_cycle
-\* specs/kernel/garbage.ifl:126: unlock unix_gc_lock
-\* L96 -> L130b
-unix_gc_work_worker_L96_1(self) ==
-    /\ pc[self] = "L96"
-    /\ unix_gc_work_worker_rest_96_3[self] = {}
-    /\ unix_gc_lock = self
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
+\* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
+\* specs/kernel/garbage.ifl:131: gc_purged = {g in gc_candidates : g not in not_cycle}
+\* specs/kernel/garbage.ifl:132: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_purged && b3.fp != null && b3.fp.sk in gc_flag_candidate}
+\* specs/kernel/garbage.ifl:133: unix_queued = unix_queued minus gc_hitlist
+\* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
+\* L107 -> L138b
+unix_gc_work_worker_L107_1(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
                                                      ![self] = LET reach1_1 ==
-                                                                       {u \in gc_candidates :
+                                                                       {u \in Elems(gc_candidates) :
                                                                          unix_sock[u].inflight >
                                                                            Cardinality({b1_2 \in unix_queued :
                                                                                          sk_buff[b1_2].rcv \in
-                                                                                           gc_candidates /\
+                                                                                           Elems(gc_candidates) /\
                                                                                            sk_buff[b1_2].fp #
                                                                                              NULL /\
                                                                                            sk_buff[b1_2].fp =
                                                                                              unix_sock[u].file})} \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -12111,18 +14047,18 @@ unix_gc_work_worker_L96_1(self) ==
                                                                                          NULL /\
                                                                                        sk_buff[b2].fp =
                                                                                          unix_sock[v].file} :
-                                                                                  x \in {u \in gc_candidates :
+                                                                                  x \in {u \in Elems(gc_candidates) :
                                                                                           unix_sock[u].inflight >
                                                                                             Cardinality({b1_2 \in unix_queued :
                                                                                                           sk_buff[b1_2].rcv \in
-                                                                                                            gc_candidates /\
+                                                                                                            Elems(gc_candidates) /\
                                                                                                             sk_buff[b1_2].fp #
                                                                                                               NULL /\
                                                                                                             sk_buff[b1_2].fp =
                                                                                                               unix_sock[u].file})}})
                                                                    reach1_2 ==
                                                                        reach1_1 \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -12135,331 +14071,268 @@ unix_gc_work_worker_L96_1(self) ==
     /\ gc_flag_maybe_cycle' =
          gc_flag_maybe_cycle \
            LET reach1_1 ==
-                   {u \in gc_candidates :
+                   {u \in Elems(gc_candidates) :
                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                           sk_buff[b1_2].rcv \in
+                                                             Elems(gc_candidates) /\
                                                              sk_buff[b1_2].fp # NULL /\
                                                              sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
+                              x \in {u \in Elems(gc_candidates) :
                                       unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
                                                                             sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
+                                                                              Elems(gc_candidates) /\
                                                                               sk_buff[b1_2].fp #
                                                                                 NULL /\
                                                                               sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_1})
            IN reach1_2
-    /\ gc_candidates' =
-         gc_candidates \
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
-                                                             sk_buff[b1_2].fp # NULL /\
-                                                             sk_buff[b1_2].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-           IN reach1_2
+    /\ gc_purged' = {g \in Elems(gc_candidates) :
+                      g \notin
+                        LET reach1_1 ==
+                                {u \in Elems(gc_candidates) :
+                                  unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                        sk_buff[b1_2].rcv \in
+                                                                          Elems(gc_candidates) /\
+                                                                          sk_buff[b1_2].fp # NULL /\
+                                                                          sk_buff[b1_2].fp =
+                                                                            unix_sock[u].file})} \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in {u \in Elems(gc_candidates) :
+                                                   unix_sock[u].inflight >
+                                                     Cardinality({b1_2 \in unix_queued :
+                                                                   sk_buff[b1_2].rcv \in
+                                                                     Elems(gc_candidates) /\
+                                                                     sk_buff[b1_2].fp # NULL /\
+                                                                     sk_buff[b1_2].fp =
+                                                                       unix_sock[u].file})}})
+                            reach1_2 ==
+                                reach1_1 \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in reach1_1})
+                        IN reach1_2}
     /\ gc_hitlist' = {b3 \in unix_queued :
-                       sk_buff[b3].rcv \in
-                         gc_candidates \
-                           (LET reach1_1 ==
-                                    {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})} \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in {u \in gc_candidates :
-                                                       unix_sock[u].inflight >
-                                                         Cardinality({b1_2 \in unix_queued :
-                                                                       sk_buff[b1_2].rcv \in
-                                                                         gc_candidates /\
-                                                                         sk_buff[b1_2].fp # NULL /\
-                                                                         sk_buff[b1_2].fp =
-                                                                           unix_sock[u].file})}})
-                                reach1_2 ==
-                                    reach1_1 \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in reach1_1})
-                            IN reach1_2) /\
+                       sk_buff[b3].rcv \in {g \in Elems(gc_candidates) :
+                                             g \notin
+                                               LET reach1_1 ==
+                                                       {u \in Elems(gc_candidates) :
+                                                         unix_sock[u].inflight >
+                                                           Cardinality({b1_2 \in unix_queued :
+                                                                         sk_buff[b1_2].rcv \in
+                                                                           Elems(gc_candidates) /\
+                                                                           sk_buff[b1_2].fp #
+                                                                             NULL /\
+                                                                           sk_buff[b1_2].fp =
+                                                                             unix_sock[u].file})} \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in {u \in Elems(gc_candidates) :
+                                                                          unix_sock[u].inflight >
+                                                                            Cardinality({b1_2 \in unix_queued :
+                                                                                          sk_buff[b1_2].rcv \in
+                                                                                            Elems(gc_candidates) /\
+                                                                                            sk_buff[b1_2].fp #
+                                                                                              NULL /\
+                                                                                            sk_buff[b1_2].fp =
+                                                                                              unix_sock[u].file})}})
+                                                   reach1_2 ==
+                                                       reach1_1 \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in reach1_1})
+                                               IN reach1_2} /\
                          sk_buff[b3].fp # NULL /\
                          file[sk_buff[b3].fp].sk \in gc_flag_candidate}
     /\ unix_queued' =
          unix_queued \ {b3 \in unix_queued :
-                         sk_buff[b3].rcv \in
-                           gc_candidates \
-                             (LET reach1_1 ==
-                                      {u \in gc_candidates :
-                                        unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                              sk_buff[b1_2].rcv \in
-                                                                                gc_candidates /\
-                                                                                sk_buff[b1_2].fp #
-                                                                                  NULL /\
-                                                                                sk_buff[b1_2].fp =
-                                                                                  unix_sock[u].file})} \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in {u \in gc_candidates :
-                                                         unix_sock[u].inflight >
-                                                           Cardinality({b1_2 \in unix_queued :
-                                                                         sk_buff[b1_2].rcv \in
-                                                                           gc_candidates /\
-                                                                           sk_buff[b1_2].fp #
-                                                                             NULL /\
-                                                                           sk_buff[b1_2].fp =
-                                                                             unix_sock[u].file})}})
-                                  reach1_2 ==
-                                      reach1_1 \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in reach1_1})
-                              IN reach1_2) /\
+                         sk_buff[b3].rcv \in {g \in Elems(gc_candidates) :
+                                               g \notin
+                                                 LET reach1_1 ==
+                                                         {u \in Elems(gc_candidates) :
+                                                           unix_sock[u].inflight >
+                                                             Cardinality({b1_2 \in unix_queued :
+                                                                           sk_buff[b1_2].rcv \in
+                                                                             Elems(gc_candidates) /\
+                                                                             sk_buff[b1_2].fp #
+                                                                               NULL /\
+                                                                             sk_buff[b1_2].fp =
+                                                                               unix_sock[u].file})} \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in {u \in Elems(gc_candidates) :
+                                                                            unix_sock[u].inflight >
+                                                                              Cardinality({b1_2 \in unix_queued :
+                                                                                            sk_buff[b1_2].rcv \in
+                                                                                              Elems(gc_candidates) /\
+                                                                                              sk_buff[b1_2].fp #
+                                                                                                NULL /\
+                                                                                              sk_buff[b1_2].fp =
+                                                                                                unix_sock[u].file})}})
+                                                     reach1_2 ==
+                                                         reach1_1 \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in reach1_1})
+                                                 IN reach1_2} /\
                            sk_buff[b3].fp # NULL /\
                            file[sk_buff[b3].fp].sk \in gc_flag_candidate}
-    /\ gc_purged' =
-         gc_candidates \
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
-                                                             sk_buff[b1_2].fp # NULL /\
-                                                             sk_buff[b1_2].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-           IN reach1_2
     /\ gc_flag_candidate' =
          gc_flag_candidate \
            LET reach1_1 ==
-                   {u \in gc_candidates :
+                   {u \in Elems(gc_candidates) :
                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                           sk_buff[b1_2].rcv \in
+                                                             Elems(gc_candidates) /\
                                                              sk_buff[b1_2].fp # NULL /\
                                                              sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
+                              x \in {u \in Elems(gc_candidates) :
                                       unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
                                                                             sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
+                                                                              Elems(gc_candidates) /\
                                                                               sk_buff[b1_2].fp #
                                                                                 NULL /\
                                                                               sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_1})
            IN reach1_2
-    /\ gc_inflight_list' =
-         gc_inflight_list \cup
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
-                                                             sk_buff[b1_2].fp # NULL /\
-                                                             sk_buff[b1_2].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-           IN reach1_2
-    /\ unix_gc_lock' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L130b"]
+    /\ pc' = [pc EXCEPT ![self] = "L138b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_tot_inflight, gc_in_progress, gc_stale, proc, a1, b1,
-                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
-\* specs/kernel/garbage.ifl:99: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
-\* specs/kernel/garbage.ifl:100: remove(gc_inflight_list, u)                 // list_move_tail(&u->link, &gc_candidates)
-\* specs/kernel/garbage.ifl:101: add(gc_candidates, u)
-\* specs/kernel/garbage.ifl:102: add(gc_flag_candidate, u)                   // __set_bit(UNIX_GC_CANDIDATE)
-\* specs/kernel/garbage.ifl:103: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
-\* L96 -> L96
-unix_gc_work_worker_L96_2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
+\* specs/kernel/garbage.ifl:113: add(gc_flag_candidate, u)                   // __set_bit(UNIX_GC_CANDIDATE)
+\* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
+\* L107 -> L107
+unix_gc_work_worker_L107_2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
           /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_96_3[self] \
-                                                             {next_u}]
+          /\ next_u \in Elems(gc_inflight_list)
+          /\ ~next_u \in Elems(gc_candidates)
+          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
           /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
                                                    ![self] = next_u]
-          /\ gc_inflight_list' = gc_inflight_list \ {next_u}
-          /\ gc_candidates' = gc_candidates \cup {next_u}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+          /\ gc_candidates' = Append(gc_candidates, next_u)
           /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
           /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
-\* specs/kernel/garbage.ifl:99: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
-\* L96 -> L96
-unix_gc_work_worker_L96_3(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* L107 -> L107
+unix_gc_work_worker_L107_3(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
           /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_96_3[self] \
-                                                             {next_u}]
+          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
           /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
                                                    ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:113: not_cycle = closure({u in gc_candidates :
-\* specs/kernel/garbage.ifl:116: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
-\* specs/kernel/garbage.ifl:117: gc_candidates = gc_candidates minus not_cycle
-\* specs/kernel/garbage.ifl:120: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_candidates && b3.fp != null && b3.fp.sk in gc_flag_candidate}
-\* specs/kernel/garbage.ifl:121: unix_queued = unix_queued minus gc_hitlist
-\* specs/kernel/garbage.ifl:122: gc_purged = gc_candidates
-\* specs/kernel/garbage.ifl:124: gc_flag_candidate = gc_flag_candidate minus not_cycle
-\* specs/kernel/garbage.ifl:125: gc_inflight_list = gc_inflight_list union not_cycle
-\* specs/kernel/garbage.ifl:126: unlock unix_gc_lock
-\* fault: bad_unlock
-unix_gc_work_worker_L96_unlock(self) ==
-    /\ pc[self] = "L96"
-    /\ unix_gc_work_worker_rest_96_3[self] = {}
-    /\ unix_gc_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 126]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
-unix_gc_work_worker_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_null(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -12468,16 +14341,17 @@ unix_gc_work_worker_L96_null(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
-unix_gc_work_worker_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_uaf(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL
           /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 98, obj |-> next_u]
+          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -12486,16 +14360,17 @@ unix_gc_work_worker_L96_uaf(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
-unix_gc_work_worker_L96_null2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_null2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -12504,19 +14379,20 @@ unix_gc_work_worker_L96_null2(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
-unix_gc_work_worker_L96_uaf2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_uaf2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL
           /\ file[unix_sock[next_u].file].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 98,
+                       line |-> 109,
                        obj |-> unix_sock[next_u].file]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -12526,17 +14402,18 @@ unix_gc_work_worker_L96_uaf2(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
-unix_gc_work_worker_L96_assert(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_assert(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -12545,39 +14422,426 @@ unix_gc_work_worker_L96_assert(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* L96b -> L96
-unix_gc_work_worker_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                           ![self] = gc_inflight_list]
-    /\ pc' = [pc EXCEPT ![self] = "L96"]
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* fault: list_del_absent
+unix_gc_work_worker_L107_list_del(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+          /\ ~next_u \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
+\* fault: list_double_add
+unix_gc_work_worker_L107_list_add(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+          /\ next_u \in Elems(gc_inflight_list)
+          /\ next_u \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* L107b -> L107
+unix_gc_work_worker_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                            ![self] = gc_inflight_list]
+    /\ pc' = [pc EXCEPT ![self] = "L107"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                   unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                   unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
-                   unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:134: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:135: gc_hitlist = {}
-\* specs/kernel/garbage.ifl:136: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
-\* specs/kernel/garbage.ifl:137: gc_in_progress = false              // (v6.7 and before: and wake_up(&unix_gc_wait))
-\* specs/kernel/garbage.ifl:138: gc_purged = {}
-\* specs/kernel/garbage.ifl:139: gc_flag_candidate = gc_flag_candidate inter live(unix_sock)   // the bits of freed sockets
-\* specs/kernel/garbage.ifl:140: gc_flag_maybe_cycle = gc_flag_maybe_cycle inter live(unix_sock)
-\* specs/kernel/garbage.ifl:141: unlock unix_gc_lock
-\* L130 -> L48b
-unix_gc_work_worker_L130_1(self) ==
-    /\ pc[self] = "L130"
-    /\ unix_gc_work_worker_rest_130_3[self] = {}
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
+\* L138 -> L147b
+unix_gc_work_worker_L138_1(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3[self] = <<>>
+    /\ unix_gc_lock = self
+    /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
+    /\ unix_gc_lock' = NULL
+    /\ pc' = [pc EXCEPT ![self] = "L147b"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
+                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
+\* L138 -> L141
+unix_gc_work_worker_L138_2(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ next_u \in Elems(gc_candidates)
+          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                   ![self] = next_u]
+          /\ gc_candidates' = ListDel(gc_candidates, next_u)
+          /\ pc' = [pc EXCEPT ![self] = "L141"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                         unix_gc_work_worker_file_final_put_f,
+                         unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* L138 -> L138
+unix_gc_work_worker_L138_3(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                   ![self] = next_u]
+          /\ pc' = [pc EXCEPT ![self] = "L138"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                         unix_gc_work_worker_file_final_put_f,
+                         unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
+\* fault: bad_unlock
+unix_gc_work_worker_L138_unlock(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3[self] = <<>>
+    /\ unix_gc_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L138_list_del(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ ~next_u \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* L138b -> L138
+unix_gc_work_worker_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                            ![self] = gc_candidates]
+    /\ pc' = [pc EXCEPT ![self] = "L138"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
+\* L141 -> L138
+unix_gc_work_worker_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
+    /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
+    /\ pc' = [pc EXCEPT ![self] = "L138"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
+                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
+\* fault: list_double_add
+unix_gc_work_worker_L141_list_add(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
+    /\ fault' = [kind |-> "list_double_add",
+                 thread |-> self,
+                 line |-> 141,
+                 obj |-> unix_gc_work_worker___unix_gc_u[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* L147 -> L147c
+unix_gc_work_worker_L147_1(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_147_3[self] = {}
+    /\ pc' = [pc EXCEPT ![self] = "L147c"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* L147 -> L147
+unix_gc_work_worker_L147_2(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users > 1
+         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                             {next_b}]
+         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                                  ![self] = next_b]
+         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                                  ![self] = NULL]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+         /\ pc' = [pc EXCEPT ![self] = "L147"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                        unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                        unix_gc_work_worker_file_final_put_f,
+                        unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
+\* L147 -> L366
+unix_gc_work_worker_L147_3(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users = 1
+         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                             {next_b}]
+         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                                  ![self] = next_b]
+         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                                  ![self] = next_b]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                    ![self] = next_b]
+         /\ unix_gc_work_worker_unix_destruct_scm_b' =
+              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+         /\ pc' = [pc EXCEPT ![self] = "L366"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                        unix_gc_work_worker___unix_gc_not_cycle,
+                        unix_gc_work_worker_unix_destruct_scm_fp,
+                        unix_gc_work_worker_unix_destruct_scm_bpid,
+                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                        unix_gc_work_worker_file_final_put_f,
+                        unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: null_deref
+unix_gc_work_worker_L147_null(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: double_free
+unix_gc_work_worker_L147_dfree(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL
+         /\ sk_buff[next_b].st # "live"
+         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: refcount_underflow
+unix_gc_work_worker_L147_underflow(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users \leq 0
+         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* L147b -> L147
+unix_gc_work_worker_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                            ![self] = gc_hitlist]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                   unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:151: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:152: gc_hitlist = {}
+\* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
+\* specs/kernel/garbage.ifl:154: gc_in_progress = false              // (v6.7 and before: and wake_up(&unix_gc_wait))
+\* specs/kernel/garbage.ifl:155: gc_purged = {}
+\* specs/kernel/garbage.ifl:156: gc_flag_candidate = gc_flag_candidate inter live(unix_sock)   // the bits of freed sockets
+\* specs/kernel/garbage.ifl:157: gc_flag_maybe_cycle = gc_flag_maybe_cycle inter live(unix_sock)
+\* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
+\* L147c -> L53b
+unix_gc_work_worker_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
-    /\ Cardinality(gc_candidates) = 0
+    /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
     /\ unix_gc_lock' = NULL
     /\ gc_hitlist' = {}
@@ -12589,7 +14853,7 @@ unix_gc_work_worker_L130_1(self) ==
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
                                                      ![self] = {}]
-    /\ pc' = [pc EXCEPT ![self] = "L48b"]
+    /\ pc' = [pc EXCEPT ![self] = "L53b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
@@ -12600,87 +14864,16 @@ unix_gc_work_worker_L130_1(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* L130 -> L130
-unix_gc_work_worker_L130_2(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users > 1
-          /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                                  ![self] = unix_gc_work_worker_rest_130_3[self] \
-                                                              {next_b}]
-          /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                   ![self] = next_b]
-          /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                   ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-          /\ pc' = [pc EXCEPT ![self] = "L130"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
-\* L130 -> L366
-unix_gc_work_worker_L130_3(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users = 1
-          /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                                  ![self] = unix_gc_work_worker_rest_130_3[self] \
-                                                              {next_b}]
-          /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                   ![self] = next_b]
-          /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                   ![self] = next_b]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-          /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                     ![self] = next_b]
-          /\ unix_gc_work_worker_unix_destruct_scm_b' =
-               [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-          /\ pc' = [pc EXCEPT ![self] = "L366"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_unix_destruct_scm_fp,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:134: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:135: gc_hitlist = {}
-\* specs/kernel/garbage.ifl:136: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
+\* specs/kernel/garbage.ifl:151: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:152: gc_hitlist = {}
+\* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
-unix_gc_work_worker_L130_assert(self) ==
-    /\ pc[self] = "L130"
-    /\ unix_gc_work_worker_rest_130_3[self] = {}
+unix_gc_work_worker_L147c_assert(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
-    /\ ~Cardinality(gc_candidates) = 0
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 136]
+    /\ ~Len(gc_candidates) = 0
+    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -12688,98 +14881,26 @@ unix_gc_work_worker_L130_assert(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: null_deref
-unix_gc_work_worker_L130_null(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-unix_gc_work_worker_L130_uaf(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL
-          /\ sk_buff[next_b].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: refcount_underflow
-unix_gc_work_worker_L130_underflow(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users \leq 0
-          /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* L130b -> L130
-unix_gc_work_worker_L130b(self) ==
-    /\ pc[self] = "L130b"
-    /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                            ![self] = gc_hitlist]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                   unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                   unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
-                   unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
-                   unix_gc_work_worker_unix_notinflight_frame>>
-
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -12793,6 +14914,13 @@ unix_gc_work_worker_L366_1(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
                  "live"
@@ -12810,18 +14938,8 @@ unix_gc_work_worker_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                                 1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x #
-                                     file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x #
-                                  file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -12830,10 +14948,158 @@ unix_gc_work_worker_L366_1(self) ==
                                               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         unix_gc_work_worker_unix_destruct_scm_bpid,
+                         unix_gc_work_worker_unix_destruct_scm_c,
+                         unix_gc_work_worker_file_final_put_f>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+unix_gc_work_worker_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ unix_gc_work_worker_unix_notinflight_user' =
+               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ unix_gc_work_worker_unix_notinflight_fp' =
+               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ unix_gc_work_worker_unix_notinflight_u' =
+               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                       1]
+          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         unix_gc_work_worker_unix_destruct_scm_bpid,
+                         unix_gc_work_worker_unix_destruct_scm_c,
+                         unix_gc_work_worker_file_final_put_f>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+unix_gc_work_worker_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ unix_gc_work_worker_unix_notinflight_user' =
+               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ unix_gc_work_worker_unix_notinflight_fp' =
+               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ unix_gc_work_worker_unix_notinflight_u' =
+               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                       1]
+          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                          unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                          unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
@@ -12846,8 +15112,9 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-unix_gc_work_worker_L366_2(self) ==
+unix_gc_work_worker_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -12873,8 +15140,9 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-unix_gc_work_worker_L366_3(self) ==
+unix_gc_work_worker_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -12899,6 +15167,7 @@ unix_gc_work_worker_L366_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12912,6 +15181,7 @@ unix_gc_work_worker_L366_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12929,11 +15199,12 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -12941,166 +15212,6 @@ unix_gc_work_worker_L366_null2(self) ==
           /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -13114,17 +15225,143 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-unix_gc_work_worker_L366_uaf4(self) ==
+unix_gc_work_worker_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+unix_gc_work_worker_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+unix_gc_work_worker_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+                0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -13138,12 +15375,348 @@ unix_gc_work_worker_L366_uaf4(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
                "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -13159,6 +15732,7 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13191,6 +15765,7 @@ unix_gc_work_worker_L376_1(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13221,6 +15796,7 @@ unix_gc_work_worker_L376_2(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13245,6 +15821,7 @@ unix_gc_work_worker_L376_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13258,6 +15835,7 @@ unix_gc_work_worker_L376_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13277,6 +15855,7 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13292,15 +15871,16 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-unix_gc_work_worker_L376_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid]
@@ -13317,6 +15897,7 @@ unix_gc_work_worker_L376_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13338,9 +15919,10 @@ unix_gc_work_worker_L376_underflow(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13363,7 +15945,7 @@ unix_gc_work_worker_L382_1(self) ==
     /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
                                                ![self] = NULL]
     /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -13378,9 +15960,10 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13403,7 +15986,7 @@ unix_gc_work_worker_L382_2(self) ==
     /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
                                                ![self] = NULL]
     /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -13417,9 +16000,10 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13436,7 +16020,7 @@ unix_gc_work_worker_L382_3(self) ==
     /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
                                                ![self] = NULL]
     /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -13451,6 +16035,7 @@ unix_gc_work_worker_L382_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13464,6 +16049,7 @@ unix_gc_work_worker_L382_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13483,6 +16069,7 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13498,15 +16085,16 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-unix_gc_work_worker_L382_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred]
@@ -13523,6 +16111,7 @@ unix_gc_work_worker_L382_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13545,8 +16134,9 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree(self) ==
+unix_gc_work_worker_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13570,8 +16160,9 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree2(self) ==
+unix_gc_work_worker_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13594,8 +16185,9 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree3(self) ==
+unix_gc_work_worker_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -13613,37 +16205,49 @@ unix_gc_work_worker_L382_dfree3(self) ==
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L48(self)
-    \/ unix_gc_work_worker_L48b(self)
+    \/ unix_gc_work_worker_L53(self)
+    \/ unix_gc_work_worker_L53b(self)
     \/ unix_gc_work_worker_L93_1(self)
     \/ unix_gc_work_worker_L93_2(self)
     \/ unix_gc_work_worker_L93_null(self)
     \/ unix_gc_work_worker_L93_uaf(self)
     \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_uaf2(self)
+    \/ unix_gc_work_worker_L93_dfree(self)
     \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L90(self)
-    \/ unix_gc_work_worker_L96_1(self)
-    \/ unix_gc_work_worker_L96_2(self)
-    \/ unix_gc_work_worker_L96_3(self)
-    \/ unix_gc_work_worker_L96_unlock(self)
-    \/ unix_gc_work_worker_L96_null(self)
-    \/ unix_gc_work_worker_L96_uaf(self)
-    \/ unix_gc_work_worker_L96_null2(self)
-    \/ unix_gc_work_worker_L96_uaf2(self)
-    \/ unix_gc_work_worker_L96_assert(self)
-    \/ unix_gc_work_worker_L96b(self)
-    \/ unix_gc_work_worker_L130_1(self)
-    \/ unix_gc_work_worker_L130_2(self)
-    \/ unix_gc_work_worker_L130_3(self)
-    \/ unix_gc_work_worker_L130_assert(self)
-    \/ unix_gc_work_worker_L130_null(self)
-    \/ unix_gc_work_worker_L130_uaf(self)
-    \/ unix_gc_work_worker_L130_underflow(self)
-    \/ unix_gc_work_worker_L130b(self)
+    \/ unix_gc_work_worker_L101(self)
+    \/ unix_gc_work_worker_L107_1(self)
+    \/ unix_gc_work_worker_L107_2(self)
+    \/ unix_gc_work_worker_L107_3(self)
+    \/ unix_gc_work_worker_L107_null(self)
+    \/ unix_gc_work_worker_L107_uaf(self)
+    \/ unix_gc_work_worker_L107_null2(self)
+    \/ unix_gc_work_worker_L107_uaf2(self)
+    \/ unix_gc_work_worker_L107_assert(self)
+    \/ unix_gc_work_worker_L107_list_del(self)
+    \/ unix_gc_work_worker_L107_list_add(self)
+    \/ unix_gc_work_worker_L107b(self)
+    \/ unix_gc_work_worker_L138_1(self)
+    \/ unix_gc_work_worker_L138_2(self)
+    \/ unix_gc_work_worker_L138_3(self)
+    \/ unix_gc_work_worker_L138_unlock(self)
+    \/ unix_gc_work_worker_L138_list_del(self)
+    \/ unix_gc_work_worker_L138b(self)
+    \/ unix_gc_work_worker_L141(self)
+    \/ unix_gc_work_worker_L141_list_add(self)
+    \/ unix_gc_work_worker_L147_1(self)
+    \/ unix_gc_work_worker_L147_2(self)
+    \/ unix_gc_work_worker_L147_3(self)
+    \/ unix_gc_work_worker_L147_null(self)
+    \/ unix_gc_work_worker_L147_dfree(self)
+    \/ unix_gc_work_worker_L147_underflow(self)
+    \/ unix_gc_work_worker_L147b(self)
+    \/ unix_gc_work_worker_L147c(self)
+    \/ unix_gc_work_worker_L147c_assert(self)
     \/ unix_gc_work_worker_L366_1(self)
     \/ unix_gc_work_worker_L366_2(self)
     \/ unix_gc_work_worker_L366_3(self)
+    \/ unix_gc_work_worker_L366_4(self)
+    \/ unix_gc_work_worker_L366_5(self)
     \/ unix_gc_work_worker_L366_null(self)
     \/ unix_gc_work_worker_L366_uaf(self)
     \/ unix_gc_work_worker_L366_null2(self)
@@ -13651,15 +16255,21 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_L366_null3(self)
     \/ unix_gc_work_worker_L366_uaf3(self)
     \/ unix_gc_work_worker_L366_assert(self)
+    \/ unix_gc_work_worker_L366_list_del(self)
     \/ unix_gc_work_worker_L366_null4(self)
     \/ unix_gc_work_worker_L366_uaf4(self)
+    \/ unix_gc_work_worker_L366_list_del2(self)
+    \/ unix_gc_work_worker_L366_null5(self)
+    \/ unix_gc_work_worker_L366_uaf5(self)
+    \/ unix_gc_work_worker_L366_null6(self)
+    \/ unix_gc_work_worker_L366_uaf6(self)
     \/ unix_gc_work_worker_L376_1(self)
     \/ unix_gc_work_worker_L376_2(self)
     \/ unix_gc_work_worker_L376_3(self)
     \/ unix_gc_work_worker_L376_null(self)
     \/ unix_gc_work_worker_L376_uaf(self)
     \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_uaf2(self)
+    \/ unix_gc_work_worker_L376_dfree(self)
     \/ unix_gc_work_worker_L376_underflow(self)
     \/ unix_gc_work_worker_L382_1(self)
     \/ unix_gc_work_worker_L382_2(self)
@@ -13667,17 +16277,18 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_L382_null(self)
     \/ unix_gc_work_worker_L382_uaf(self)
     \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_uaf2(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
     \/ unix_gc_work_worker_L382_dfree(self)
+    \/ unix_gc_work_worker_L382_underflow(self)
     \/ unix_gc_work_worker_L382_dfree2(self)
     \/ unix_gc_work_worker_L382_dfree3(self)
+    \/ unix_gc_work_worker_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -13705,10 +16316,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -13717,16 +16328,25 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
 
+\* list_discipline: list_add only of an object not on the list, list_del only of one on it
+ListDiscipline == fault.kind \notin {"list_double_add", "list_del_absent"}
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_writer1 \cup Thread_reader1 : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
+
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
 
-\* invariant specs/kernel/garbage.ifl:155: invariant no_leaked_inflight:
+\* invariant specs/kernel/garbage.ifl:172: invariant no_leaked_inflight:
 no_leaked_inflight ==
     (\A s \in {o \in Pool_unix_sock : unix_sock[o].st = "live"} :
        unix_sock[s].inflight = Cardinality({b \in {o \in Pool_sk_buff : sk_buff[o].st = "live"} :
@@ -13755,7 +16375,7 @@ no_leaked_inflight ==
                        IN reach1_2) =
            0)
 
-\* invariant specs/kernel/garbage.ifl:165: invariant gc_frees_only_garbage:
+\* invariant specs/kernel/garbage.ifl:182: invariant gc_frees_only_garbage:
 gc_frees_only_garbage ==
     \A f \in (LET reach1_1 ==
                       {g \in {o \in Pool_file : file[o].st = "live"} :

@@ -24,7 +24,7 @@ ESRCH == 3
 \* const specs/kernel/af_unix.ifl:90: const ECONNREFUSED = 111
 ECONNREFUSED == 111
 
-\* const specs/kernel/garbage.ifl:43: const GC_BACKGROUND_INFLIGHT = 0
+\* const specs/kernel/garbage.ifl:48: const GC_BACKGROUND_INFLIGHT = 0
 GC_BACKGROUND_INFLIGHT == 0
 
 \* const examples/seeds/hackbench/before.ifl:26: const TRIGGER_GC = 16000
@@ -194,8 +194,9 @@ VARIABLES pc,
           delayed_fput_work_worker_unix_notinflight_user,
           delayed_fput_work_worker_unix_notinflight_fp,
           delayed_fput_work_worker_unix_notinflight_u,
-          unix_gc_work_worker_rest_130_3,
-          unix_gc_work_worker_rest_96_3,
+          unix_gc_work_worker_rest_147_3,
+          unix_gc_work_worker_rest_138_3,
+          unix_gc_work_worker_rest_107_3,
           unix_gc_work_worker___unix_gc_u,
           unix_gc_work_worker___unix_gc_not_cycle,
           unix_gc_work_worker___unix_gc_b,
@@ -413,7 +414,10 @@ delayed_fput_work_worker_locals ==
       delayed_fput_work_worker_file_final_put_f,
       delayed_fput_work_worker_unix_notinflight_frame>>
 
-unix_gc_work_worker_frame == <<unix_gc_work_worker_rest_130_3, unix_gc_work_worker_rest_96_3>>
+unix_gc_work_worker_frame ==
+    <<unix_gc_work_worker_rest_147_3,
+      unix_gc_work_worker_rest_138_3,
+      unix_gc_work_worker_rest_107_3>>
 
 unix_gc_work_worker___unix_gc_frame ==
     <<unix_gc_work_worker___unix_gc_u,
@@ -483,6 +487,9 @@ Threads ==
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}
 
+\* list_del: the list without the entry
+ListDel(l, e) == LET Keep(x) == x # e IN SelectSeq(l, Keep)
+
 --------------------------------------------------------------------------------
 
 \* Initial state: every thread at its first statement, no object allocated.
@@ -492,7 +499,7 @@ Init ==
                 [] t \in Thread_reader1 -> "L61"
                 [] t \in Thread_others -> "L72"
                 [] t \in Thread_delayed_fput_work_worker -> "L40"
-                [] t \in Thread_unix_gc_work_worker -> "L48"]
+                [] t \in Thread_unix_gc_work_worker -> "L53"]
     /\ fault = [kind |-> "none"]
     /\ file = [o \in Pool_file |-> [st |-> "free", f_count |-> 0, sk |-> NULL]]
     /\ task = [o \in Pool_task |->
@@ -521,8 +528,8 @@ Init ==
     /\ unix_gc_lock = NULL
     /\ unix_tot_inflight = 0
     /\ gc_in_progress = FALSE
-    /\ gc_inflight_list = {}
-    /\ gc_candidates = {}
+    /\ gc_inflight_list = <<>>
+    /\ gc_candidates = <<>>
     /\ gc_flag_candidate = {}
     /\ gc_flag_maybe_cycle = {}
     /\ gc_hitlist = {}
@@ -693,8 +700,9 @@ Init ==
     /\ unix_gc_work_worker_unix_notinflight_user = [t \in Thread_unix_gc_work_worker |-> NULL]
     /\ unix_gc_work_worker_unix_notinflight_fp = [t \in Thread_unix_gc_work_worker |-> NULL]
     /\ unix_gc_work_worker_unix_notinflight_u = [t \in Thread_unix_gc_work_worker |-> NULL]
-    /\ unix_gc_work_worker_rest_130_3 = [t \in Thread_unix_gc_work_worker |-> {}]
-    /\ unix_gc_work_worker_rest_96_3 = [t \in Thread_unix_gc_work_worker |-> {}]
+    /\ unix_gc_work_worker_rest_147_3 = [t \in Thread_unix_gc_work_worker |-> {}]
+    /\ unix_gc_work_worker_rest_138_3 = [t \in Thread_unix_gc_work_worker |-> <<>>]
+    /\ unix_gc_work_worker_rest_107_3 = [t \in Thread_unix_gc_work_worker |-> <<>>]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
@@ -702,7 +710,7 @@ AllDone ==
     /\ \A t \in Thread_reader1 : pc[t] = "Done"
     /\ \A t \in Thread_others : pc[t] \in {"Done", "L74"}
     /\ \A t \in Thread_delayed_fput_work_worker : pc[t] \in {"Done", "L40"}
-    /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L48"}
+    /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L53"}
     /\ ~delayed_fput_work_pending
     /\ ~unix_gc_work_pending
 
@@ -717,9 +725,11 @@ AllDone ==
 \* L16 -> L25
 writer1_L16(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
     /\ task[writer1_scm_send_pid_t[self]].pid # NULL /\
          pid[task[writer1_scm_send_pid_t[self]].pid].st = "live"
+    /\ pid[task[writer1_scm_send_pid_t[self]].pid].count > 0
     /\ writer1_scm_send_pid_p' = [writer1_scm_send_pid_p EXCEPT ![self] = NULL]
     /\ pid' = [pid EXCEPT
                  ![task[writer1_scm_send_pid_t[self]].pid].count = pid[task[writer1_scm_send_pid_t[self]].pid].count +
@@ -751,6 +761,7 @@ writer1_L16(self) ==
 \* fault: null_deref
 writer1_L16_null(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 16]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -764,6 +775,7 @@ writer1_L16_null(self) ==
 \* fault: use_after_free
 writer1_L16_uaf(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL
     /\ task[writer1_scm_send_pid_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -782,6 +794,7 @@ writer1_L16_uaf(self) ==
 \* fault: null_deref
 writer1_L16_null2(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
     /\ task[writer1_scm_send_pid_t[self]].pid = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
@@ -797,10 +810,32 @@ writer1_L16_null2(self) ==
 \* fault: use_after_free
 writer1_L16_uaf2(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
     /\ task[writer1_scm_send_pid_t[self]].pid # NULL
     /\ pid[task[writer1_scm_send_pid_t[self]].pid].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 17,
+                 obj |-> task[writer1_scm_send_pid_t[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* fault: get_zero
+writer1_L16_getzero(self) ==
+    /\ pc[self] = "L16"
+    /\ fault.kind = "none"
+    /\ writer1_scm_send_pid_t[self] # NULL /\ task[writer1_scm_send_pid_t[self]].st = "live"
+    /\ task[writer1_scm_send_pid_t[self]].pid # NULL /\
+         pid[task[writer1_scm_send_pid_t[self]].pid].st = "live"
+    /\ pid[task[writer1_scm_send_pid_t[self]].pid].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 17,
                  obj |-> task[writer1_scm_send_pid_t[self]].pid]
@@ -817,9 +852,11 @@ writer1_L16_uaf2(self) ==
 \* L25 -> L171
 writer1_L25(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
     /\ task[writer1_scm_send_cred_t[self]].cred # NULL /\
          cred[task[writer1_scm_send_cred_t[self]].cred].st = "live"
+    /\ cred[task[writer1_scm_send_cred_t[self]].cred].usage > 0
     /\ writer1_scm_send_cred_c' = [writer1_scm_send_cred_c EXCEPT ![self] = NULL]
     /\ cred' = [cred EXCEPT
                   ![task[writer1_scm_send_cred_t[self]].cred].usage = cred[task[writer1_scm_send_cred_t[self]].cred].usage +
@@ -849,6 +886,7 @@ writer1_L25(self) ==
 \* fault: null_deref
 writer1_L25_null(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -862,6 +900,7 @@ writer1_L25_null(self) ==
 \* fault: use_after_free
 writer1_L25_uaf(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL
     /\ task[writer1_scm_send_cred_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -880,6 +919,7 @@ writer1_L25_uaf(self) ==
 \* fault: null_deref
 writer1_L25_null2(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
     /\ task[writer1_scm_send_cred_t[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
@@ -895,10 +935,32 @@ writer1_L25_null2(self) ==
 \* fault: use_after_free
 writer1_L25_uaf2(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
     /\ task[writer1_scm_send_cred_t[self]].cred # NULL
     /\ cred[task[writer1_scm_send_cred_t[self]].cred].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 26,
+                 obj |-> task[writer1_scm_send_cred_t[self]].cred]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* fault: get_zero
+writer1_L25_getzero(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ writer1_scm_send_cred_t[self] # NULL /\ task[writer1_scm_send_cred_t[self]].st = "live"
+    /\ task[writer1_scm_send_cred_t[self]].cred # NULL /\
+         cred[task[writer1_scm_send_cred_t[self]].cred].st = "live"
+    /\ cred[task[writer1_scm_send_cred_t[self]].cred].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 26,
                  obj |-> task[writer1_scm_send_cred_t[self]].cred]
@@ -919,6 +981,7 @@ writer1_L25_uaf2(self) ==
 \* L19 -> L28
 writer1_L19_1(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -953,6 +1016,7 @@ writer1_L19_1(self) ==
 \* L19 -> L42
 writer1_L19_2(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -985,6 +1049,7 @@ writer1_L19_2(self) ==
 \* L19 -> L28
 writer1_L19_3(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -1015,6 +1080,7 @@ writer1_L19_3(self) ==
 \* L19 -> L42
 writer1_L19_4(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -1041,6 +1107,7 @@ writer1_L19_4(self) ==
 \* L28 -> L42
 writer1_L28(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ writer1_unix_gc_busy' = [writer1_unix_gc_busy EXCEPT ![self] = FALSE]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
@@ -1065,6 +1132,7 @@ writer1_L28(self) ==
 \* L37 -> L19
 writer1_L37_1(self) ==
     /\ pc[self] = "L37"
+    /\ fault.kind = "none"
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight > TRIGGER_GC /\
@@ -1090,6 +1158,7 @@ writer1_L37_1(self) ==
 \* L37 -> L42
 writer1_L37_2(self) ==
     /\ pc[self] = "L37"
+    /\ fault.kind = "none"
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = unix_tot_inflight > TRIGGER_GC /\
@@ -1115,6 +1184,7 @@ writer1_L37_2(self) ==
 \* L42 -> L16
 writer1_L42(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
                                                     ![self] = FALSE]
@@ -1141,11 +1211,13 @@ writer1_L42(self) ==
 \* L47 -> L53
 writer1_L47_1(self) ==
     /\ pc[self] = "L47"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
          pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].count > 0
     /\ sk_buff' = [sk_buff EXCEPT
                      ![writer1_unix_scm_to_skb_creds_b[self]].pid = writer1_unix_scm_to_skb_creds_scm_pid[self]]
     /\ pid' = [pid EXCEPT
@@ -1164,6 +1236,7 @@ writer1_L47_1(self) ==
 \* L47 -> L53
 writer1_L47_2(self) ==
     /\ pc[self] = "L47"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ ~writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1181,6 +1254,7 @@ writer1_L47_2(self) ==
 \* fault: null_deref
 writer1_L47_null(self) ==
     /\ pc[self] = "L47"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1194,6 +1268,7 @@ writer1_L47_null(self) ==
 \* fault: use_after_free
 writer1_L47_uaf(self) ==
     /\ pc[self] = "L47"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1213,6 +1288,7 @@ writer1_L47_uaf(self) ==
 \* fault: null_deref
 writer1_L47_null2(self) ==
     /\ pc[self] = "L47"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
@@ -1231,12 +1307,37 @@ writer1_L47_null2(self) ==
 \* fault: use_after_free
 writer1_L47_uaf2(self) ==
     /\ pc[self] = "L47"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
     /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
     /\ pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 49,
+                 obj |-> writer1_unix_scm_to_skb_creds_scm_pid[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
+\* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
+\* specs/kernel/scm_creds_v3.1.ifl:49: get scm_pid.count
+\* fault: get_zero
+writer1_L47_getzero(self) ==
+    /\ pc[self] = "L47"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL
+    /\ writer1_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
+         pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[writer1_unix_scm_to_skb_creds_scm_pid[self]].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 49,
                  obj |-> writer1_unix_scm_to_skb_creds_scm_pid[self]]
@@ -1254,10 +1355,12 @@ writer1_L47_uaf2(self) ==
 \* L53 -> L247
 writer1_L53(self) ==
     /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
          cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage > 0
     /\ sk_buff' = [sk_buff EXCEPT
                      ![writer1_unix_scm_to_skb_creds_b[self]].cred = writer1_unix_scm_to_skb_creds_scm_cred[self]]
     /\ cred' = [cred EXCEPT
@@ -1302,6 +1405,7 @@ writer1_L53(self) ==
 \* fault: null_deref
 writer1_L53_null(self) ==
     /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1315,6 +1419,7 @@ writer1_L53_null(self) ==
 \* fault: use_after_free
 writer1_L53_uaf(self) ==
     /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1333,6 +1438,7 @@ writer1_L53_uaf(self) ==
 \* fault: null_deref
 writer1_L53_null2(self) ==
     /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -1349,6 +1455,7 @@ writer1_L53_null2(self) ==
 \* fault: use_after_free
 writer1_L53_uaf2(self) ==
     /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -1364,11 +1471,34 @@ writer1_L53_uaf2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* fault: get_zero
+writer1_L53_getzero(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 54,
+                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42b
 writer1_L39_1(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1386,9 +1516,10 @@ writer1_L39_1(self) ==
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> Done
+\* L39 -> L58
 writer1_L39_2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -1465,7 +1596,7 @@ writer1_L39_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1478,6 +1609,7 @@ writer1_L39_2(self) ==
 \* L39 -> L42b
 writer1_L39_3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1494,9 +1626,10 @@ writer1_L39_3(self) ==
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> Done
+\* L39 -> L58
 writer1_L39_4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -1572,7 +1705,7 @@ writer1_L39_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1584,6 +1717,7 @@ writer1_L39_4(self) ==
 \* fault: null_deref
 writer1_L39_null(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1594,12 +1728,13 @@ writer1_L39_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-writer1_L39_uaf(self) ==
+\* fault: double_free
+writer1_L39_dfree(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 39,
                  obj |-> writer1_scm_destroy_cred_scm_pid[self]]
@@ -1614,6 +1749,7 @@ writer1_L39_uaf(self) ==
 \* fault: refcount_underflow
 writer1_L39_underflow(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[writer1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[writer1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -1629,9 +1765,10 @@ writer1_L39_underflow(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> Done
+\* L42b -> L58
 writer1_L42b_1(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -1707,7 +1844,7 @@ writer1_L42b_1(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1716,9 +1853,10 @@ writer1_L42b_1(self) ==
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> Done
+\* L42b -> L58
 writer1_L42b_2(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -1793,7 +1931,7 @@ writer1_L42b_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -1805,6 +1943,7 @@ writer1_L42b_2(self) ==
 \* fault: null_deref
 writer1_L42b_null(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1815,12 +1954,13 @@ writer1_L42b_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-writer1_L42b_uaf(self) ==
+\* fault: double_free
+writer1_L42b_dfree(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> writer1_scm_destroy_cred_scm_cred[self]]
@@ -1835,6 +1975,7 @@ writer1_L42b_uaf(self) ==
 \* fault: refcount_underflow
 writer1_L42b_underflow(self) ==
     /\ pc[self] = "L42b"
+    /\ fault.kind = "none"
     /\ writer1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[writer1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[writer1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -1890,6 +2031,7 @@ writer1_L42b_underflow(self) ==
 \* L49 -> L37
 writer1_L49(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1937,6 +2079,8 @@ writer1_L49(self) ==
                                                                           inflight |-> 0],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ new_file2 \notin {} \cup {new_file}
                                /\ user_struct' = [user_struct EXCEPT
                                                     ![new_user_struct] = [st |-> "live",
@@ -2057,6 +2201,7 @@ writer1_L49(self) ==
 \* fault: model_bound
 writer1_L49_bound(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 49]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2072,6 +2217,7 @@ writer1_L49_bound(self) ==
 \* fault: model_bound
 writer1_L49_bound2(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
           /\ ~\E o \in Pool_task : task[o].st = "free"
@@ -2091,6 +2237,7 @@ writer1_L49_bound2(self) ==
 \* fault: model_bound
 writer1_L49_bound3(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -2114,6 +2261,7 @@ writer1_L49_bound3(self) ==
 \* fault: model_bound
 writer1_L49_bound4(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2146,6 +2294,7 @@ writer1_L49_bound4(self) ==
 \* fault: model_bound
 writer1_L49_bound5(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2182,6 +2331,7 @@ writer1_L49_bound5(self) ==
 \* fault: model_bound
 writer1_L49_bound6(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2224,6 +2374,7 @@ writer1_L49_bound6(self) ==
 \* fault: assertion
 writer1_L49_assert(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2273,6 +2424,7 @@ writer1_L49_assert(self) ==
 \* fault: model_bound
 writer1_L49_bound7(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2329,6 +2481,7 @@ writer1_L49_bound7(self) ==
 \* fault: model_bound
 writer1_L49_bound8(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2403,14 +2556,10 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
-\* specs/kernel/af_unix.ifl:141: ska.peer = sk
-\* specs/kernel/af_unix.ifl:142: sk.peer = ska
-\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-writer1_L49_assert2(self) ==
+\* fault: get_zero
+writer1_L49_getzero(self) ==
     /\ pc[self] = "L49"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2458,6 +2607,201 @@ writer1_L49_assert2(self) ==
                                                                           inflight |-> 0],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 139,
+                                            obj |-> new_unix_sock]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running,
+                                              writer1_locals, reader1_locals, others_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* fault: get_zero
+writer1_L49_getzero2(self) ==
+    /\ pc[self] = "L49"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 140,
+                                            obj |-> new_unix_sock2]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running,
+                                              writer1_locals, reader1_locals, others_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* specs/kernel/af_unix.ifl:141: ska.peer = sk
+\* specs/kernel/af_unix.ifl:142: sk.peer = ska
+\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+writer1_L49_assert2(self) ==
+    /\ pc[self] = "L49"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ ~new_file2 \notin {} \cup {new_file}
                                /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
@@ -2471,11 +2815,39 @@ writer1_L49_assert2(self) ==
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
+\* L58 -> Done
+writer1_L58(self) ==
+    /\ pc[self] = "L58"
+    /\ fault.kind = "none"
+    /\ ~unix_gc_lock = self
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:58: }
+\* fault: exit_locked
+writer1_L58_locked(self) ==
+    /\ pc[self] = "L58"
+    /\ fault.kind = "none"
+    /\ unix_gc_lock = self
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 58]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* L93 -> L376
 writer1_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count > 1
@@ -2507,6 +2879,7 @@ writer1_L93_1(self) ==
 \* L93 -> L376
 writer1_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count = 1
@@ -2536,6 +2909,7 @@ writer1_L93_2(self) ==
 \* fault: null_deref
 writer1_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -2550,6 +2924,7 @@ writer1_L93_null(self) ==
 \* fault: use_after_free
 writer1_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
@@ -2569,6 +2944,7 @@ writer1_L93_uaf(self) ==
 \* fault: null_deref
 writer1_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -2581,16 +2957,14 @@ writer1_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-writer1_L93_uaf2(self) ==
+\* fault: double_free
+writer1_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL
     /\ file[writer1_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> writer1_fput_f[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> writer1_fput_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -2603,6 +2977,7 @@ writer1_L93_uaf2(self) ==
 \* fault: refcount_underflow
 writer1_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ writer1_fput_f[self] # NULL /\ file[writer1_fput_f[self]].st = "live"
     /\ file[writer1_fput_f[self]].f_count \leq 0
@@ -2622,6 +2997,7 @@ writer1_L93_underflow(self) ==
 \* L171 -> L47
 writer1_L171(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live",
@@ -2662,6 +3038,7 @@ writer1_L171(self) ==
 \* fault: model_bound
 writer1_L171_bound(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 171]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2684,6 +3061,7 @@ writer1_L171_bound(self) ==
 \* L247 -> L351
 writer1_L247_1(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2745,6 +3123,7 @@ writer1_L247_1(self) ==
 \* L247 -> L39
 writer1_L247_2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2813,6 +3192,7 @@ writer1_L247_2(self) ==
 \* L247 -> L42b
 writer1_L247_3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2879,9 +3259,10 @@ writer1_L247_3(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> Done
+\* L247 -> L58
 writer1_L247_4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -2966,7 +3347,7 @@ writer1_L247_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -2984,6 +3365,7 @@ writer1_L247_4(self) ==
 \* L247 -> L351
 writer1_L247_5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3034,6 +3416,7 @@ writer1_L247_5(self) ==
 \* L247 -> L39
 writer1_L247_6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3090,6 +3473,7 @@ writer1_L247_6(self) ==
 \* L247 -> L42b
 writer1_L247_7(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3144,9 +3528,10 @@ writer1_L247_7(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> Done
+\* L247 -> L58
 writer1_L247_8(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3226,7 +3611,7 @@ writer1_L247_8(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -3238,6 +3623,7 @@ writer1_L247_8(self) ==
 \* fault: null_deref
 writer1_L247_null(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3251,6 +3637,7 @@ writer1_L247_null(self) ==
 \* fault: use_after_free
 writer1_L247_uaf(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL
     /\ file[writer1_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3269,6 +3656,7 @@ writer1_L247_uaf(self) ==
 \* fault: null_deref
 writer1_L247_null2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk = NULL
@@ -3285,6 +3673,7 @@ writer1_L247_null2(self) ==
 \* fault: use_after_free
 writer1_L247_uaf2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL
@@ -3306,6 +3695,7 @@ writer1_L247_uaf2(self) ==
 \* fault: null_deref
 writer1_L247_null3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3325,6 +3715,7 @@ writer1_L247_null3(self) ==
 \* fault: use_after_free
 writer1_L247_uaf3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3351,6 +3742,7 @@ writer1_L247_uaf3(self) ==
 \* fault: null_deref
 writer1_L247_null4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3376,6 +3768,7 @@ writer1_L247_null4(self) ==
 \* fault: use_after_free
 writer1_L247_uaf4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ writer1_unix_dgram_try_queue_f[self] # NULL /\
          file[writer1_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[writer1_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -3403,6 +3796,7 @@ writer1_L247_uaf4(self) ==
 \* L351 -> L39
 writer1_L351_1(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ writer1_sys_write_scm_pid[self] # NULL
@@ -3445,6 +3839,7 @@ writer1_L351_1(self) ==
 \* L351 -> L42b
 writer1_L351_2(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -3485,9 +3880,10 @@ writer1_L351_2(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L351 -> Done
+\* L351 -> L58
 writer1_L351_3(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users > 1
     /\ ~writer1_sys_write_scm_pid[self] # NULL
@@ -3564,7 +3960,7 @@ writer1_L351_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -3577,6 +3973,7 @@ writer1_L351_3(self) ==
 \* L351 -> L366
 writer1_L351_4(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![writer1_kfree_skb_b[self]].users = 0]
@@ -3605,6 +4002,7 @@ writer1_L351_4(self) ==
 \* fault: null_deref
 writer1_L351_null(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3615,12 +4013,13 @@ writer1_L351_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-writer1_L351_uaf(self) ==
+\* fault: double_free
+writer1_L351_dfree(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL
     /\ sk_buff[writer1_kfree_skb_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 351,
                  obj |-> writer1_kfree_skb_b[self]]
@@ -3635,6 +4034,7 @@ writer1_L351_uaf(self) ==
 \* fault: refcount_underflow
 writer1_L351_underflow(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ writer1_kfree_skb_b[self] # NULL /\ sk_buff[writer1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[writer1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -3652,20 +4052,22 @@ writer1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
@@ -3676,6 +4078,9 @@ writer1_L366_1(self) ==
           /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
           /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
@@ -3688,16 +4093,8 @@ writer1_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                     1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -3706,8 +4103,8 @@ writer1_L366_1(self) ==
                                   ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
                          writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
@@ -3724,11 +4121,148 @@ writer1_L366_1(self) ==
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 writer1_L366_2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_frame, writer1_hb_write_frame, writer1_sys_write_frame,
+                         writer1_scm_destroy_cred_frame, writer1_unix_dgram_queue_frame,
+                         writer1_kfree_skb_b, writer1_skb_release_b, writer1_unix_destruct_scm_b,
+                         writer1_unix_destruct_scm_bpid, writer1_unix_destruct_scm_c,
+                         writer1_file_final_put_f, writer1_unix_dgram_try_queue_frame,
+                         writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
+                         writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
+                         writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
+                         writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
+                         writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
+                         others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+writer1_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ writer1_unix_destruct_scm_fp' = [writer1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ writer1_unix_notinflight_user' = [writer1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ writer1_unix_notinflight_fp' = [writer1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ writer1_unix_notinflight_u' = [writer1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ writer1_fput_f' = [writer1_fput_f EXCEPT
+                                  ![self] = sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_frame, writer1_hb_write_frame,
+                         writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
+                         writer1_unix_dgram_queue_frame, writer1_kfree_skb_b, writer1_skb_release_b,
+                         writer1_unix_destruct_scm_b, writer1_unix_destruct_scm_bpid,
+                         writer1_unix_destruct_scm_c, writer1_file_final_put_f,
+                         writer1_unix_dgram_try_queue_frame, writer1_maybe_add_creds_frame,
+                         writer1_unix_scm_to_skb_creds_frame, writer1_scm_send_cred_frame,
+                         writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
+                         writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                         writer1_fd_install_frame, writer1_sys_socketpair_frame,
+                         writer1_task_new_frame, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+writer1_L366_4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -3759,8 +4293,9 @@ writer1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-writer1_L366_3(self) ==
+writer1_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
@@ -3789,6 +4324,7 @@ writer1_L366_3(self) ==
 \* fault: null_deref
 writer1_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3802,6 +4338,7 @@ writer1_L366_null(self) ==
 \* fault: use_after_free
 writer1_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -3819,167 +4356,18 @@ writer1_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 writer1_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
           /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-writer1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-writer1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-writer1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-writer1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-writer1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -3993,17 +4381,136 @@ writer1_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-writer1_L366_uaf4(self) ==
+writer1_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+writer1_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+writer1_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+writer1_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+writer1_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
@@ -4014,11 +4521,296 @@ writer1_L366_uaf4(self) ==
           /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+writer1_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+writer1_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+writer1_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+writer1_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+writer1_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+writer1_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+writer1_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![writer1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ writer1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[writer1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[writer1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[writer1_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -4034,6 +4826,7 @@ writer1_L366_uaf4(self) ==
 \* L376 -> L382
 writer1_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4069,6 +4862,7 @@ writer1_L376_1(self) ==
 \* L376 -> L382
 writer1_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4102,6 +4896,7 @@ writer1_L376_2(self) ==
 \* L376 -> L382
 writer1_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4129,6 +4924,7 @@ writer1_L376_3(self) ==
 \* fault: null_deref
 writer1_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4142,6 +4938,7 @@ writer1_L376_null(self) ==
 \* fault: use_after_free
 writer1_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4161,6 +4958,7 @@ writer1_L376_uaf(self) ==
 \* fault: null_deref
 writer1_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4176,15 +4974,16 @@ writer1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-writer1_L376_uaf2(self) ==
+\* fault: double_free
+writer1_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[writer1_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].pid]
@@ -4201,6 +5000,7 @@ writer1_L376_uaf2(self) ==
 \* fault: refcount_underflow
 writer1_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].pid # NULL
@@ -4228,6 +5028,7 @@ writer1_L376_underflow(self) ==
 \* L382 -> L39
 writer1_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4283,6 +5084,7 @@ writer1_L382_1(self) ==
 \* L382 -> L42b
 writer1_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4336,9 +5138,10 @@ writer1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> Done
+\* L382 -> L58
 writer1_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4421,7 +5224,7 @@ writer1_L382_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -4439,6 +5242,7 @@ writer1_L382_3(self) ==
 \* L382 -> L39
 writer1_L382_4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4493,6 +5297,7 @@ writer1_L382_4(self) ==
 \* L382 -> L42b
 writer1_L382_5(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4545,9 +5350,10 @@ writer1_L382_5(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> Done
+\* L382 -> L58
 writer1_L382_6(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4629,7 +5435,7 @@ writer1_L382_6(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -4646,6 +5452,7 @@ writer1_L382_6(self) ==
 \* L382 -> L39
 writer1_L382_7(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4694,6 +5501,7 @@ writer1_L382_7(self) ==
 \* L382 -> L42b
 writer1_L382_8(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4740,9 +5548,10 @@ writer1_L382_8(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> Done
+\* L382 -> L58
 writer1_L382_9(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4819,7 +5628,7 @@ writer1_L382_9(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L58"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -4831,6 +5640,7 @@ writer1_L382_9(self) ==
 \* fault: null_deref
 writer1_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4844,6 +5654,7 @@ writer1_L382_null(self) ==
 \* fault: use_after_free
 writer1_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4863,6 +5674,7 @@ writer1_L382_uaf(self) ==
 \* fault: null_deref
 writer1_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4878,15 +5690,16 @@ writer1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-writer1_L382_uaf2(self) ==
+\* fault: double_free
+writer1_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[writer1_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[writer1_unix_destruct_scm_b[self]].cred]
@@ -4903,6 +5716,7 @@ writer1_L382_uaf2(self) ==
 \* fault: refcount_underflow
 writer1_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4925,8 +5739,9 @@ writer1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-writer1_L382_dfree(self) ==
+writer1_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4950,8 +5765,9 @@ writer1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-writer1_L382_dfree2(self) ==
+writer1_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4974,8 +5790,9 @@ writer1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-writer1_L382_dfree3(self) ==
+writer1_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ writer1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[writer1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[writer1_unix_destruct_scm_b[self]].cred # NULL
@@ -4998,11 +5815,13 @@ writer1_step(self) ==
     \/ writer1_L16_uaf(self)
     \/ writer1_L16_null2(self)
     \/ writer1_L16_uaf2(self)
+    \/ writer1_L16_getzero(self)
     \/ writer1_L25(self)
     \/ writer1_L25_null(self)
     \/ writer1_L25_uaf(self)
     \/ writer1_L25_null2(self)
     \/ writer1_L25_uaf2(self)
+    \/ writer1_L25_getzero(self)
     \/ writer1_L19_1(self)
     \/ writer1_L19_2(self)
     \/ writer1_L19_3(self)
@@ -5017,22 +5836,24 @@ writer1_step(self) ==
     \/ writer1_L47_uaf(self)
     \/ writer1_L47_null2(self)
     \/ writer1_L47_uaf2(self)
+    \/ writer1_L47_getzero(self)
     \/ writer1_L53(self)
     \/ writer1_L53_null(self)
     \/ writer1_L53_uaf(self)
     \/ writer1_L53_null2(self)
     \/ writer1_L53_uaf2(self)
+    \/ writer1_L53_getzero(self)
     \/ writer1_L39_1(self)
     \/ writer1_L39_2(self)
     \/ writer1_L39_3(self)
     \/ writer1_L39_4(self)
     \/ writer1_L39_null(self)
-    \/ writer1_L39_uaf(self)
+    \/ writer1_L39_dfree(self)
     \/ writer1_L39_underflow(self)
     \/ writer1_L42b_1(self)
     \/ writer1_L42b_2(self)
     \/ writer1_L42b_null(self)
-    \/ writer1_L42b_uaf(self)
+    \/ writer1_L42b_dfree(self)
     \/ writer1_L42b_underflow(self)
     \/ writer1_L49(self)
     \/ writer1_L49_bound(self)
@@ -5044,13 +5865,17 @@ writer1_step(self) ==
     \/ writer1_L49_assert(self)
     \/ writer1_L49_bound7(self)
     \/ writer1_L49_bound8(self)
+    \/ writer1_L49_getzero(self)
+    \/ writer1_L49_getzero2(self)
     \/ writer1_L49_assert2(self)
+    \/ writer1_L58(self)
+    \/ writer1_L58_locked(self)
     \/ writer1_L93_1(self)
     \/ writer1_L93_2(self)
     \/ writer1_L93_null(self)
     \/ writer1_L93_uaf(self)
     \/ writer1_L93_null2(self)
-    \/ writer1_L93_uaf2(self)
+    \/ writer1_L93_dfree(self)
     \/ writer1_L93_underflow(self)
     \/ writer1_L171(self)
     \/ writer1_L171_bound(self)
@@ -5075,11 +5900,13 @@ writer1_step(self) ==
     \/ writer1_L351_3(self)
     \/ writer1_L351_4(self)
     \/ writer1_L351_null(self)
-    \/ writer1_L351_uaf(self)
+    \/ writer1_L351_dfree(self)
     \/ writer1_L351_underflow(self)
     \/ writer1_L366_1(self)
     \/ writer1_L366_2(self)
     \/ writer1_L366_3(self)
+    \/ writer1_L366_4(self)
+    \/ writer1_L366_5(self)
     \/ writer1_L366_null(self)
     \/ writer1_L366_uaf(self)
     \/ writer1_L366_null2(self)
@@ -5087,15 +5914,21 @@ writer1_step(self) ==
     \/ writer1_L366_null3(self)
     \/ writer1_L366_uaf3(self)
     \/ writer1_L366_assert(self)
+    \/ writer1_L366_list_del(self)
     \/ writer1_L366_null4(self)
     \/ writer1_L366_uaf4(self)
+    \/ writer1_L366_list_del2(self)
+    \/ writer1_L366_null5(self)
+    \/ writer1_L366_uaf5(self)
+    \/ writer1_L366_null6(self)
+    \/ writer1_L366_uaf6(self)
     \/ writer1_L376_1(self)
     \/ writer1_L376_2(self)
     \/ writer1_L376_3(self)
     \/ writer1_L376_null(self)
     \/ writer1_L376_uaf(self)
     \/ writer1_L376_null2(self)
-    \/ writer1_L376_uaf2(self)
+    \/ writer1_L376_dfree(self)
     \/ writer1_L376_underflow(self)
     \/ writer1_L382_1(self)
     \/ writer1_L382_2(self)
@@ -5109,11 +5942,11 @@ writer1_step(self) ==
     \/ writer1_L382_null(self)
     \/ writer1_L382_uaf(self)
     \/ writer1_L382_null2(self)
-    \/ writer1_L382_uaf2(self)
-    \/ writer1_L382_underflow(self)
     \/ writer1_L382_dfree(self)
+    \/ writer1_L382_underflow(self)
     \/ writer1_L382_dfree2(self)
     \/ writer1_L382_dfree3(self)
+    \/ writer1_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
@@ -5125,9 +5958,11 @@ writer1_step(self) ==
 \* L36 -> L288
 reader1_L36(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage > 0
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ cred' = [cred EXCEPT
                   ![sk_buff[reader1_scm_recv_cred_b[self]].cred].usage = cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage +
@@ -5153,6 +5988,7 @@ reader1_L36(self) ==
 \* fault: null_deref
 reader1_L36_null(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 36]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5166,6 +6002,7 @@ reader1_L36_null(self) ==
 \* fault: use_after_free
 reader1_L36_uaf(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_cred_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5184,6 +6021,7 @@ reader1_L36_uaf(self) ==
 \* fault: null_deref
 reader1_L36_null2(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 37]
@@ -5199,10 +6037,32 @@ reader1_L36_null2(self) ==
 \* fault: use_after_free
 reader1_L36_uaf2(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL
     /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 37,
+                 obj |-> sk_buff[reader1_scm_recv_cred_b[self]].cred]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* fault: get_zero
+reader1_L36_getzero(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
+         cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 37,
                  obj |-> sk_buff[reader1_scm_recv_cred_b[self]].cred]
@@ -5218,6 +6078,7 @@ reader1_L36_uaf2(self) ==
 \* L39 -> L42
 reader1_L39_1(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -5240,6 +6101,7 @@ reader1_L39_1(self) ==
 \* L39 -> L72
 reader1_L39_2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -5272,6 +6134,7 @@ reader1_L39_2(self) ==
 \* L39 -> L351
 reader1_L39_3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count > 1
@@ -5305,6 +6168,7 @@ reader1_L39_3(self) ==
 \* L39 -> L42
 reader1_L39_4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -5326,6 +6190,7 @@ reader1_L39_4(self) ==
 \* L39 -> L72
 reader1_L39_5(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -5357,6 +6222,7 @@ reader1_L39_5(self) ==
 \* L39 -> L351
 reader1_L39_6(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count = 1
@@ -5388,6 +6254,7 @@ reader1_L39_6(self) ==
 \* fault: null_deref
 reader1_L39_null(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5398,12 +6265,13 @@ reader1_L39_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-reader1_L39_uaf(self) ==
+\* fault: double_free
+reader1_L39_dfree(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 39,
                  obj |-> reader1_scm_destroy_cred_scm_pid[self]]
@@ -5418,6 +6286,7 @@ reader1_L39_uaf(self) ==
 \* fault: refcount_underflow
 reader1_L39_underflow(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[reader1_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[reader1_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -5438,6 +6307,7 @@ reader1_L39_underflow(self) ==
 \* L42 -> L72
 reader1_L42_1(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -5468,6 +6338,7 @@ reader1_L42_1(self) ==
 \* L42 -> L351
 reader1_L42_2(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -5501,6 +6372,7 @@ reader1_L42_2(self) ==
 \* L42 -> L72
 reader1_L42_3(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -5530,6 +6402,7 @@ reader1_L42_3(self) ==
 \* L42 -> L351
 reader1_L42_4(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -5560,6 +6433,7 @@ reader1_L42_4(self) ==
 \* fault: null_deref
 reader1_L42_null(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5570,12 +6444,13 @@ reader1_L42_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-reader1_L42_uaf(self) ==
+\* fault: double_free
+reader1_L42_dfree(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> reader1_scm_destroy_cred_scm_cred[self]]
@@ -5590,6 +6465,7 @@ reader1_L42_uaf(self) ==
 \* fault: refcount_underflow
 reader1_L42_underflow(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ reader1_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[reader1_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[reader1_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -5608,6 +6484,7 @@ reader1_L42_underflow(self) ==
 \* L61 -> L62
 reader1_L61(self) ==
     /\ pc[self] = "L61"
+    /\ fault.kind = "none"
     /\ proc # NULL
     /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5621,6 +6498,7 @@ reader1_L61(self) ==
 \* L62 -> L63
 reader1_L62(self) ==
     /\ pc[self] = "L62"
+    /\ fault.kind = "none"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
     /\ pc' = [pc EXCEPT ![self] = "L63"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5639,6 +6517,7 @@ reader1_L62(self) ==
 \* L63 -> L64
 reader1_L63(self) ==
     /\ pc[self] = "L63"
+    /\ fault.kind = "none"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
     /\ pc' = [pc EXCEPT ![self] = "L64"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5657,6 +6536,7 @@ reader1_L63(self) ==
 \* L64 -> L65
 reader1_L64(self) ==
     /\ pc[self] = "L64"
+    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
     /\ pc' = [pc EXCEPT ![self] = "L65"]
@@ -5676,6 +6556,7 @@ reader1_L64(self) ==
 \* fault: null_deref
 reader1_L64_null(self) ==
     /\ pc[self] = "L64"
+    /\ fault.kind = "none"
     /\ reader1_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5689,6 +6570,7 @@ reader1_L64_null(self) ==
 \* fault: use_after_free
 reader1_L64_uaf(self) ==
     /\ pc[self] = "L64"
+    /\ fault.kind = "none"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 64, obj |-> reader1_f[self]]
@@ -5705,6 +6587,7 @@ reader1_L64_uaf(self) ==
 \* L65 -> L273
 reader1_L65(self) ==
     /\ pc[self] = "L65"
+    /\ fault.kind = "none"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
     /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = reader1_f[self]]
@@ -5725,12 +6608,40 @@ reader1_L65(self) ==
                    reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* L67 -> Done
+reader1_L67(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ ~unix_gc_lock = self
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:67: }
+\* fault: exit_locked
+reader1_L67_locked(self) ==
+    /\ pc[self] = "L67"
+    /\ fault.kind = "none"
+    /\ unix_gc_lock = self
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 67]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L72 -> L351
 reader1_L72(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ task' = [task EXCEPT
@@ -5759,6 +6670,7 @@ reader1_L72(self) ==
 \* fault: null_deref
 reader1_L72_null(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 72]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5772,6 +6684,7 @@ reader1_L72_null(self) ==
 \* fault: use_after_free
 reader1_L72_uaf(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL
     /\ task[reader1_fd_install_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5789,6 +6702,7 @@ reader1_L72_uaf(self) ==
 \* fault: assertion
 reader1_L72_assert(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ reader1_fd_install_t[self] # NULL /\ task[reader1_fd_install_t[self]].st = "live"
     /\ ~reader1_fd_install_f[self] \notin task[reader1_fd_install_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
@@ -5804,6 +6718,7 @@ reader1_L72_assert(self) ==
 \* L93 -> L376
 reader1_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count > 1
@@ -5831,6 +6746,7 @@ reader1_L93_1(self) ==
 \* L93 -> L376
 reader1_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count = 1
@@ -5856,6 +6772,7 @@ reader1_L93_2(self) ==
 \* fault: null_deref
 reader1_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -5870,6 +6787,7 @@ reader1_L93_null(self) ==
 \* fault: use_after_free
 reader1_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
@@ -5889,6 +6807,7 @@ reader1_L93_uaf(self) ==
 \* fault: null_deref
 reader1_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -5901,16 +6820,14 @@ reader1_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-reader1_L93_uaf2(self) ==
+\* fault: double_free
+reader1_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL
     /\ file[reader1_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> reader1_fput_f[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> reader1_fput_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -5923,6 +6840,7 @@ reader1_L93_uaf2(self) ==
 \* fault: refcount_underflow
 reader1_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ reader1_fput_f[self] # NULL /\ file[reader1_fput_f[self]].st = "live"
     /\ file[reader1_fput_f[self]].f_count \leq 0
@@ -5942,9 +6860,10 @@ reader1_L93_underflow(self) ==
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> Done
+\* L273 -> L67
 reader1_L273_1(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
     /\ {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} = {}
     /\ reader1_sys_recvmsg_sk' = [reader1_sys_recvmsg_sk EXCEPT ![self] = NULL]
@@ -5984,7 +6903,7 @@ reader1_L273_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -5998,9 +6917,10 @@ reader1_L273_1(self) ==
 \* specs/kernel/af_unix.ifl:276: remove(unix_queued, b)
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> Done
+\* L273 -> L67
 reader1_L273_2(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ picked # NULL
@@ -6044,7 +6964,7 @@ reader1_L273_2(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "Done"]
+         /\ pc' = [pc EXCEPT ![self] = "L67"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
@@ -6062,6 +6982,7 @@ reader1_L273_2(self) ==
 \* L273 -> L326
 reader1_L273_3(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ picked # NULL
@@ -6092,9 +7013,10 @@ reader1_L273_3(self) ==
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> Done
+\* L273 -> L67
 reader1_L273_4(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ ~picked # NULL
@@ -6137,7 +7059,7 @@ reader1_L273_4(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "Done"]
+         /\ pc' = [pc EXCEPT ![self] = "L67"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -6154,6 +7076,7 @@ reader1_L273_4(self) ==
 \* L273 -> L326
 reader1_L273_5(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ \E picked \in {x \in unix_queued : sk_buff[x].rcv = file[reader1_sys_recvmsg_f[self]].sk} :
          /\ reader1_sys_recvmsg_f[self] # NULL /\ file[reader1_sys_recvmsg_f[self]].st = "live"
          /\ ~picked # NULL
@@ -6182,6 +7105,7 @@ reader1_L273_5(self) ==
 \* fault: null_deref
 reader1_L273_null(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 273]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6195,6 +7119,7 @@ reader1_L273_null(self) ==
 \* fault: use_after_free
 reader1_L273_uaf(self) ==
     /\ pc[self] = "L273"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_f[self] # NULL
     /\ file[reader1_sys_recvmsg_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6212,21 +7137,23 @@ reader1_L273_uaf(self) ==
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:290: b.fp = null
 \* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
 \* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
 reader1_L288_1(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
        IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
           /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
@@ -6236,6 +7163,9 @@ reader1_L288_1(self) ==
           /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
           /\ reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -6249,16 +7179,8 @@ reader1_L288_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
                                                                                               1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
@@ -6276,8 +7198,8 @@ reader1_L288_1(self) ==
                                                      ![self] = reader1_sys_recvmsg_scm_cred[self]]
           /\ pc' = [pc EXCEPT ![self] = "L39"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_frame, reader1_hb_read_frame,
                          reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
@@ -6292,15 +7214,16 @@ reader1_L288_1(self) ==
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:290: b.fp = null
 \* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
 \* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
@@ -6308,6 +7231,7 @@ reader1_L288_1(self) ==
 \* L288 -> L42
 reader1_L288_2(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
        IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
           /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
@@ -6317,6 +7241,9 @@ reader1_L288_2(self) ==
           /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
           /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -6331,16 +7258,8 @@ reader1_L288_2(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
                                                                                               1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
@@ -6358,8 +7277,8 @@ reader1_L288_2(self) ==
                                                      ![self] = reader1_sys_recvmsg_scm_cred[self]]
           /\ pc' = [pc EXCEPT ![self] = "L42"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_frame, reader1_hb_read_frame,
                          reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
@@ -6374,15 +7293,16 @@ reader1_L288_2(self) ==
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:290: b.fp = null
 \* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
 \* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
@@ -6392,6 +7312,7 @@ reader1_L288_2(self) ==
 \* L288 -> L72
 reader1_L288_3(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
        IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
           /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
@@ -6401,6 +7322,9 @@ reader1_L288_3(self) ==
           /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
           /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -6415,16 +7339,8 @@ reader1_L288_3(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
                                                                                               1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
@@ -6446,10 +7362,472 @@ reader1_L288_3(self) ==
                                         ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L72"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* L288 -> L39
+reader1_L288_4(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L39"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* L288 -> L42
+reader1_L288_5(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
+\* L288 -> L72
+reader1_L288_6(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = NULL]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = NULL]
+          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                        ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L72"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* L288 -> L39
+reader1_L288_7(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L39"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* L288 -> L42
+reader1_L288_8(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ pc' = [pc EXCEPT ![self] = "L42"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
+                         reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
+                         reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
+                         reader1_fd_install_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:295: scm_recv(t, scm_pid, scm_cred, scm_fp)
+\* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
+\* specs/kernel/scm.ifl:38: if scm_pid != null {
+\* specs/kernel/scm.ifl:41: if scm_cred != null {
+\* specs/kernel/af_unix.ifl:341: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
+\* L288 -> L72
+reader1_L288_9(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st = "live"
+          /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
+          /\ ~reader1_sys_recvmsg_scm_cred[self] # NULL
+          /\ reader1_sys_recvmsg_scm_fp' = [reader1_sys_recvmsg_scm_fp EXCEPT
+                                              ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight -
+                                                                                              1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].unix_inflight -
+                                                                                                     1]
+          /\ reader1_scm_recv_t' = [reader1_scm_recv_t EXCEPT ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_scm_recv_scm_pid' = [reader1_scm_recv_scm_pid EXCEPT
+                                            ![self] = reader1_sys_recvmsg_scm_pid[self]]
+          /\ reader1_scm_recv_scm_cred' = [reader1_scm_recv_scm_cred EXCEPT
+                                             ![self] = reader1_sys_recvmsg_scm_cred[self]]
+          /\ reader1_scm_recv_scm_fp' = [reader1_scm_recv_scm_fp EXCEPT
+                                           ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ reader1_scm_destroy_cred_scm_pid' = [reader1_scm_destroy_cred_scm_pid EXCEPT
+                                                    ![self] = NULL]
+          /\ reader1_scm_destroy_cred_scm_cred' = [reader1_scm_destroy_cred_scm_cred EXCEPT
+                                                     ![self] = NULL]
+          /\ reader1_fd_install_t' = [reader1_fd_install_t EXCEPT
+                                        ![self] = reader1_sys_recvmsg_t[self]]
+          /\ reader1_fd_install_f' = [reader1_fd_install_f EXCEPT
+                                        ![self] = sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L72"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
                          reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
@@ -6463,8 +7841,9 @@ reader1_L288_3(self) ==
 \* specs/kernel/af_unix.ifl:340: scm_destroy_cred(scm_pid, scm_cred)
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* L288 -> L39
-reader1_L288_4(self) ==
+reader1_L288_10(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -6502,8 +7881,9 @@ reader1_L288_4(self) ==
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L288 -> L42
-reader1_L288_5(self) ==
+reader1_L288_11(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -6544,8 +7924,9 @@ reader1_L288_5(self) ==
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:342: fd_install(t, scm_fp)
 \* L288 -> L72
-reader1_L288_6(self) ==
+reader1_L288_12(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -6589,8 +7970,9 @@ reader1_L288_6(self) ==
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:296: kfree_skb(b)                         // skb_free_datagram -> consume_skb
 \* L288 -> L351
-reader1_L288_7(self) ==
+reader1_L288_13(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
     /\ ~sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
     /\ ~reader1_sys_recvmsg_scm_pid[self] # NULL
@@ -6624,6 +8006,7 @@ reader1_L288_7(self) ==
 \* fault: null_deref
 reader1_L288_null(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 288]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6637,6 +8020,7 @@ reader1_L288_null(self) ==
 \* fault: use_after_free
 reader1_L288_uaf(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ reader1_sys_recvmsg_b[self] # NULL
     /\ sk_buff[reader1_sys_recvmsg_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6654,161 +8038,17 @@ reader1_L288_uaf(self) ==
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:290: b.fp = null
 \* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 reader1_L288_null2(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
        IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
           /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[reader1_sys_recvmsg_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-reader1_L288_uaf2(self) ==
-    /\ pc[self] = "L288"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-reader1_L288_null3(self) ==
-    /\ pc[self] = "L288"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-reader1_L288_uaf3(self) ==
-    /\ pc[self] = "L288"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-reader1_L288_assert(self) ==
-    /\ pc[self] = "L288"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
-\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
-\* specs/kernel/af_unix.ifl:290: b.fp = null
-\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-reader1_L288_null4(self) ==
-    /\ pc[self] = "L288"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
-       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
-               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -6822,17 +8062,132 @@ reader1_L288_null4(self) ==
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
 \* specs/kernel/af_unix.ifl:290: b.fp = null
 \* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-reader1_L288_uaf4(self) ==
+reader1_L288_uaf2(self) ==
     /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[reader1_sys_recvmsg_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+reader1_L288_null3(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+reader1_L288_uaf3(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+reader1_L288_assert(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+reader1_L288_list_del(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
        IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
           /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
@@ -6842,11 +8197,289 @@ reader1_L288_uaf4(self) ==
           /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L288_null4(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L288_uaf4(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+reader1_L288_list_del2(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L288_null5(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L288_uaf5(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L288_null6(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
+\* specs/kernel/af_unix.ifl:289: if scm_fp != null {
+\* specs/kernel/af_unix.ifl:290: b.fp = null
+\* specs/kernel/af_unix.ifl:291: unix_notinflight(b.fp_user, scm_fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L288_uaf6(self) ==
+    /\ pc[self] = "L288"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_sys_recvmsg_b[self]].fp = NULL]
+       IN /\ reader1_sys_recvmsg_b[self] # NULL /\ sk_buff[reader1_sys_recvmsg_b[self]].st = "live"
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_sys_recvmsg_b[self]].fp # NULL /\
+               file[sk_buff[reader1_sys_recvmsg_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_sys_recvmsg_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[reader1_sys_recvmsg_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -6864,10 +8497,12 @@ reader1_L288_uaf4(self) ==
 \* L326 -> L36
 reader1_L326_1(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
          pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].st = "live"
+    /\ pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].count > 0
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
     /\ pid' = [pid EXCEPT
                  ![sk_buff[reader1_scm_recv_pid_b[self]].pid].count = pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].count +
@@ -6898,6 +8533,7 @@ reader1_L326_1(self) ==
 \* L326 -> L36
 reader1_L326_2(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ ~sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
@@ -6924,6 +8560,7 @@ reader1_L326_2(self) ==
 \* fault: null_deref
 reader1_L326_null(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 326]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6937,6 +8574,7 @@ reader1_L326_null(self) ==
 \* fault: use_after_free
 reader1_L326_uaf(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6956,6 +8594,7 @@ reader1_L326_uaf(self) ==
 \* fault: null_deref
 reader1_L326_null2(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid = NULL
@@ -6973,6 +8612,7 @@ reader1_L326_null2(self) ==
 \* fault: use_after_free
 reader1_L326_uaf2(self) ==
     /\ pc[self] = "L326"
+    /\ fault.kind = "none"
     /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
     /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
@@ -6988,11 +8628,35 @@ reader1_L326_uaf2(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
+\* specs/kernel/af_unix.ifl:326: p = b.pid
+\* specs/kernel/af_unix.ifl:327: if p != null {
+\* specs/kernel/af_unix.ifl:328: get p.count
+\* fault: get_zero
+reader1_L326_getzero(self) ==
+    /\ pc[self] = "L326"
+    /\ fault.kind = "none"
+    /\ reader1_scm_recv_pid_b[self] # NULL /\ sk_buff[reader1_scm_recv_pid_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL
+    /\ sk_buff[reader1_scm_recv_pid_b[self]].pid # NULL /\
+         pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].st = "live"
+    /\ pid[sk_buff[reader1_scm_recv_pid_b[self]].pid].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 328,
+                 obj |-> sk_buff[reader1_scm_recv_pid_b[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L351 -> Done
+\* L351 -> L67
 reader1_L351_1(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users > 1
     /\ sk_buff' = [sk_buff EXCEPT
@@ -7035,7 +8699,7 @@ reader1_L351_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7048,6 +8712,7 @@ reader1_L351_1(self) ==
 \* L351 -> L366
 reader1_L351_2(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users = 1
     /\ sk_buff' = [sk_buff EXCEPT ![reader1_kfree_skb_b[self]].users = 0]
@@ -7072,6 +8737,7 @@ reader1_L351_2(self) ==
 \* fault: null_deref
 reader1_L351_null(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7082,12 +8748,13 @@ reader1_L351_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-reader1_L351_uaf(self) ==
+\* fault: double_free
+reader1_L351_dfree(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL
     /\ sk_buff[reader1_kfree_skb_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 351,
                  obj |-> reader1_kfree_skb_b[self]]
@@ -7102,6 +8769,7 @@ reader1_L351_uaf(self) ==
 \* fault: refcount_underflow
 reader1_L351_underflow(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ reader1_kfree_skb_b[self] # NULL /\ sk_buff[reader1_kfree_skb_b[self]].st = "live"
     /\ sk_buff[reader1_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -7119,20 +8787,22 @@ reader1_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 reader1_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
@@ -7143,6 +8813,9 @@ reader1_L366_1(self) ==
           /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
           /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
@@ -7155,16 +8828,8 @@ reader1_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                     1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -7173,10 +8838,138 @@ reader1_L366_1(self) ==
                                   ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
+                         reader1_scm_recv_frame, reader1_fd_install_frame,
+                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+reader1_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_frame, reader1_hb_read_frame,
+                         reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
+                         reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
+                         reader1_unix_destruct_scm_c, reader1_file_final_put_f,
+                         reader1_scm_recv_frame, reader1_fd_install_frame,
+                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
+                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+reader1_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ reader1_unix_destruct_scm_fp' = [reader1_unix_destruct_scm_fp EXCEPT
+                                                ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ reader1_unix_notinflight_user' = [reader1_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ reader1_unix_notinflight_fp' = [reader1_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ reader1_unix_notinflight_u' = [reader1_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                    1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                           1]
+          /\ reader1_fput_f' = [reader1_fput_f EXCEPT
+                                  ![self] = sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_frame, reader1_hb_read_frame,
                          reader1_sys_recvmsg_frame, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_b, reader1_unix_destruct_scm_bpid,
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
@@ -7190,8 +8983,9 @@ reader1_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-reader1_L366_2(self) ==
+reader1_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -7218,8 +9012,9 @@ reader1_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-reader1_L366_3(self) ==
+reader1_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
@@ -7244,6 +9039,7 @@ reader1_L366_3(self) ==
 \* fault: null_deref
 reader1_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7257,6 +9053,7 @@ reader1_L366_null(self) ==
 \* fault: use_after_free
 reader1_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7274,167 +9071,18 @@ reader1_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 reader1_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
           /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-reader1_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-reader1_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-reader1_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-reader1_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-reader1_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -7448,17 +9096,136 @@ reader1_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-reader1_L366_uaf4(self) ==
+reader1_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+reader1_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+reader1_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+reader1_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+reader1_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
                sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
@@ -7469,11 +9236,296 @@ reader1_L366_uaf4(self) ==
           /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+reader1_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+reader1_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+reader1_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![reader1_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ reader1_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[reader1_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[reader1_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[reader1_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -7489,6 +9541,7 @@ reader1_L366_uaf4(self) ==
 \* L376 -> L382
 reader1_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -7520,6 +9573,7 @@ reader1_L376_1(self) ==
 \* L376 -> L382
 reader1_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -7549,6 +9603,7 @@ reader1_L376_2(self) ==
 \* L376 -> L382
 reader1_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -7572,6 +9627,7 @@ reader1_L376_3(self) ==
 \* fault: null_deref
 reader1_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7585,6 +9641,7 @@ reader1_L376_null(self) ==
 \* fault: use_after_free
 reader1_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7604,6 +9661,7 @@ reader1_L376_uaf(self) ==
 \* fault: null_deref
 reader1_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -7619,15 +9677,16 @@ reader1_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-reader1_L376_uaf2(self) ==
+\* fault: double_free
+reader1_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[reader1_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].pid]
@@ -7644,6 +9703,7 @@ reader1_L376_uaf2(self) ==
 \* fault: refcount_underflow
 reader1_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].pid # NULL
@@ -7666,9 +9726,10 @@ reader1_L376_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> Done
+\* L382 -> L67
 reader1_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -7717,7 +9778,7 @@ reader1_L382_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -7730,9 +9791,10 @@ reader1_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> Done
+\* L382 -> L67
 reader1_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -7780,7 +9842,7 @@ reader1_L382_2(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -7792,9 +9854,10 @@ reader1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> Done
+\* L382 -> L67
 reader1_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -7837,7 +9900,7 @@ reader1_L382_3(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ pc' = [pc EXCEPT ![self] = "L67"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7849,6 +9912,7 @@ reader1_L382_3(self) ==
 \* fault: null_deref
 reader1_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7862,6 +9926,7 @@ reader1_L382_null(self) ==
 \* fault: use_after_free
 reader1_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7881,6 +9946,7 @@ reader1_L382_uaf(self) ==
 \* fault: null_deref
 reader1_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -7896,15 +9962,16 @@ reader1_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-reader1_L382_uaf2(self) ==
+\* fault: double_free
+reader1_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[reader1_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[reader1_unix_destruct_scm_b[self]].cred]
@@ -7921,6 +9988,7 @@ reader1_L382_uaf2(self) ==
 \* fault: refcount_underflow
 reader1_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -7943,8 +10011,9 @@ reader1_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-reader1_L382_dfree(self) ==
+reader1_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -7968,8 +10037,9 @@ reader1_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-reader1_L382_dfree2(self) ==
+reader1_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -7992,8 +10062,9 @@ reader1_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-reader1_L382_dfree3(self) ==
+reader1_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ reader1_unix_destruct_scm_b[self] # NULL /\
          sk_buff[reader1_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[reader1_unix_destruct_scm_b[self]].cred # NULL
@@ -8016,6 +10087,7 @@ reader1_step(self) ==
     \/ reader1_L36_uaf(self)
     \/ reader1_L36_null2(self)
     \/ reader1_L36_uaf2(self)
+    \/ reader1_L36_getzero(self)
     \/ reader1_L39_1(self)
     \/ reader1_L39_2(self)
     \/ reader1_L39_3(self)
@@ -8023,14 +10095,14 @@ reader1_step(self) ==
     \/ reader1_L39_5(self)
     \/ reader1_L39_6(self)
     \/ reader1_L39_null(self)
-    \/ reader1_L39_uaf(self)
+    \/ reader1_L39_dfree(self)
     \/ reader1_L39_underflow(self)
     \/ reader1_L42_1(self)
     \/ reader1_L42_2(self)
     \/ reader1_L42_3(self)
     \/ reader1_L42_4(self)
     \/ reader1_L42_null(self)
-    \/ reader1_L42_uaf(self)
+    \/ reader1_L42_dfree(self)
     \/ reader1_L42_underflow(self)
     \/ reader1_L61(self)
     \/ reader1_L62(self)
@@ -8039,6 +10111,8 @@ reader1_step(self) ==
     \/ reader1_L64_null(self)
     \/ reader1_L64_uaf(self)
     \/ reader1_L65(self)
+    \/ reader1_L67(self)
+    \/ reader1_L67_locked(self)
     \/ reader1_L72(self)
     \/ reader1_L72_null(self)
     \/ reader1_L72_uaf(self)
@@ -8048,7 +10122,7 @@ reader1_step(self) ==
     \/ reader1_L93_null(self)
     \/ reader1_L93_uaf(self)
     \/ reader1_L93_null2(self)
-    \/ reader1_L93_uaf2(self)
+    \/ reader1_L93_dfree(self)
     \/ reader1_L93_underflow(self)
     \/ reader1_L273_1(self)
     \/ reader1_L273_2(self)
@@ -8064,6 +10138,12 @@ reader1_step(self) ==
     \/ reader1_L288_5(self)
     \/ reader1_L288_6(self)
     \/ reader1_L288_7(self)
+    \/ reader1_L288_8(self)
+    \/ reader1_L288_9(self)
+    \/ reader1_L288_10(self)
+    \/ reader1_L288_11(self)
+    \/ reader1_L288_12(self)
+    \/ reader1_L288_13(self)
     \/ reader1_L288_null(self)
     \/ reader1_L288_uaf(self)
     \/ reader1_L288_null2(self)
@@ -8071,22 +10151,31 @@ reader1_step(self) ==
     \/ reader1_L288_null3(self)
     \/ reader1_L288_uaf3(self)
     \/ reader1_L288_assert(self)
+    \/ reader1_L288_list_del(self)
     \/ reader1_L288_null4(self)
     \/ reader1_L288_uaf4(self)
+    \/ reader1_L288_list_del2(self)
+    \/ reader1_L288_null5(self)
+    \/ reader1_L288_uaf5(self)
+    \/ reader1_L288_null6(self)
+    \/ reader1_L288_uaf6(self)
     \/ reader1_L326_1(self)
     \/ reader1_L326_2(self)
     \/ reader1_L326_null(self)
     \/ reader1_L326_uaf(self)
     \/ reader1_L326_null2(self)
     \/ reader1_L326_uaf2(self)
+    \/ reader1_L326_getzero(self)
     \/ reader1_L351_1(self)
     \/ reader1_L351_2(self)
     \/ reader1_L351_null(self)
-    \/ reader1_L351_uaf(self)
+    \/ reader1_L351_dfree(self)
     \/ reader1_L351_underflow(self)
     \/ reader1_L366_1(self)
     \/ reader1_L366_2(self)
     \/ reader1_L366_3(self)
+    \/ reader1_L366_4(self)
+    \/ reader1_L366_5(self)
     \/ reader1_L366_null(self)
     \/ reader1_L366_uaf(self)
     \/ reader1_L366_null2(self)
@@ -8094,15 +10183,21 @@ reader1_step(self) ==
     \/ reader1_L366_null3(self)
     \/ reader1_L366_uaf3(self)
     \/ reader1_L366_assert(self)
+    \/ reader1_L366_list_del(self)
     \/ reader1_L366_null4(self)
     \/ reader1_L366_uaf4(self)
+    \/ reader1_L366_list_del2(self)
+    \/ reader1_L366_null5(self)
+    \/ reader1_L366_uaf5(self)
+    \/ reader1_L366_null6(self)
+    \/ reader1_L366_uaf6(self)
     \/ reader1_L376_1(self)
     \/ reader1_L376_2(self)
     \/ reader1_L376_3(self)
     \/ reader1_L376_null(self)
     \/ reader1_L376_uaf(self)
     \/ reader1_L376_null2(self)
-    \/ reader1_L376_uaf2(self)
+    \/ reader1_L376_dfree(self)
     \/ reader1_L376_underflow(self)
     \/ reader1_L382_1(self)
     \/ reader1_L382_2(self)
@@ -8110,11 +10205,11 @@ reader1_step(self) ==
     \/ reader1_L382_null(self)
     \/ reader1_L382_uaf(self)
     \/ reader1_L382_null2(self)
-    \/ reader1_L382_uaf2(self)
-    \/ reader1_L382_underflow(self)
     \/ reader1_L382_dfree(self)
+    \/ reader1_L382_underflow(self)
     \/ reader1_L382_dfree2(self)
     \/ reader1_L382_dfree3(self)
+    \/ reader1_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
@@ -8128,9 +10223,11 @@ reader1_step(self) ==
 \* L25 -> L39
 others_L25_1(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
     /\ task[others_scm_send_cred_t[self]].cred # NULL /\
          cred[task[others_scm_send_cred_t[self]].cred].st = "live"
+    /\ cred[task[others_scm_send_cred_t[self]].cred].usage > 0
     /\ others_p[self] # NULL
     /\ others_scm_send_cred_c' = [others_scm_send_cred_c EXCEPT ![self] = NULL]
     /\ cred' = [cred EXCEPT
@@ -8160,9 +10257,11 @@ others_L25_1(self) ==
 \* L25 -> L42
 others_L25_2(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
     /\ task[others_scm_send_cred_t[self]].cred # NULL /\
          cred[task[others_scm_send_cred_t[self]].cred].st = "live"
+    /\ cred[task[others_scm_send_cred_t[self]].cred].usage > 0
     /\ ~others_p[self] # NULL
     /\ others_scm_send_cred_c' = [others_scm_send_cred_c EXCEPT ![self] = NULL]
     /\ cred' = [cred EXCEPT
@@ -8187,6 +10286,7 @@ others_L25_2(self) ==
 \* fault: null_deref
 others_L25_null(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ others_scm_send_cred_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8200,6 +10300,7 @@ others_L25_null(self) ==
 \* fault: use_after_free
 others_L25_uaf(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ others_scm_send_cred_t[self] # NULL
     /\ task[others_scm_send_cred_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -8218,6 +10319,7 @@ others_L25_uaf(self) ==
 \* fault: null_deref
 others_L25_null2(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
     /\ task[others_scm_send_cred_t[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
@@ -8233,10 +10335,32 @@ others_L25_null2(self) ==
 \* fault: use_after_free
 others_L25_uaf2(self) ==
     /\ pc[self] = "L25"
+    /\ fault.kind = "none"
     /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
     /\ task[others_scm_send_cred_t[self]].cred # NULL
     /\ cred[task[others_scm_send_cred_t[self]].cred].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 26,
+                 obj |-> task[others_scm_send_cred_t[self]].cred]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* fault: get_zero
+others_L25_getzero(self) ==
+    /\ pc[self] = "L25"
+    /\ fault.kind = "none"
+    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
+    /\ task[others_scm_send_cred_t[self]].cred # NULL /\
+         cred[task[others_scm_send_cred_t[self]].cred].st = "live"
+    /\ cred[task[others_scm_send_cred_t[self]].cred].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 26,
                  obj |-> task[others_scm_send_cred_t[self]].cred]
@@ -8252,6 +10376,7 @@ others_L25_uaf2(self) ==
 \* L39 -> L42
 others_L39_1(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[others_scm_destroy_cred_scm_pid[self]].count > 1
@@ -8272,6 +10397,7 @@ others_L39_1(self) ==
 \* L39 -> L74
 others_L39_2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[others_scm_destroy_cred_scm_pid[self]].count > 1
@@ -8295,6 +10421,7 @@ others_L39_2(self) ==
 \* L39 -> L42
 others_L39_3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[others_scm_destroy_cred_scm_pid[self]].count = 1
@@ -8314,6 +10441,7 @@ others_L39_3(self) ==
 \* L39 -> L74
 others_L39_4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[others_scm_destroy_cred_scm_pid[self]].count = 1
@@ -8335,6 +10463,7 @@ others_L39_4(self) ==
 \* fault: null_deref
 others_L39_null(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8345,12 +10474,13 @@ others_L39_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-others_L39_uaf(self) ==
+\* fault: double_free
+others_L39_dfree(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[others_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 39,
                  obj |-> others_scm_destroy_cred_scm_pid[self]]
@@ -8365,6 +10495,7 @@ others_L39_uaf(self) ==
 \* fault: refcount_underflow
 others_L39_underflow(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[others_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -8383,6 +10514,7 @@ others_L39_underflow(self) ==
 \* L42 -> L74
 others_L42_1(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[others_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -8404,6 +10536,7 @@ others_L42_1(self) ==
 \* L42 -> L74
 others_L42_2(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[others_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -8424,6 +10557,7 @@ others_L42_2(self) ==
 \* fault: null_deref
 others_L42_null(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8434,12 +10568,13 @@ others_L42_null(self) ==
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-others_L42_uaf(self) ==
+\* fault: double_free
+others_L42_dfree(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[others_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> others_scm_destroy_cred_scm_cred[self]]
@@ -8454,6 +10589,7 @@ others_L42_uaf(self) ==
 \* fault: refcount_underflow
 others_L42_underflow(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[others_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -8472,6 +10608,7 @@ others_L42_underflow(self) ==
 \* L72 -> L73
 others_L72(self) ==
     /\ pc[self] = "L72"
+    /\ fault.kind = "none"
     /\ proc # NULL
     /\ pc' = [pc EXCEPT ![self] = "L73"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8485,6 +10622,7 @@ others_L72(self) ==
 \* L73 -> L74
 others_L73(self) ==
     /\ pc[self] = "L73"
+    /\ fault.kind = "none"
     /\ others_me' = [others_me EXCEPT ![self] = proc]
     /\ pc' = [pc EXCEPT ![self] = "L74"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8504,8 +10642,10 @@ others_L73(self) ==
 \* L74 -> L25
 others_L74(self) ==
     /\ pc[self] = "L74"
+    /\ fault.kind = "none"
     /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
     /\ task[others_me[self]].pid # NULL /\ pid[task[others_me[self]].pid].st = "live"
+    /\ pid[task[others_me[self]].pid].count > 0
     /\ others_scm_send_pid_t' = [others_scm_send_pid_t EXCEPT ![self] = NULL]
     /\ others_scm_send_pid_p' = [others_scm_send_pid_p EXCEPT ![self] = NULL]
     /\ pid' = [pid EXCEPT
@@ -8526,6 +10666,7 @@ others_L74(self) ==
 \* fault: null_deref
 others_L74_null(self) ==
     /\ pc[self] = "L74"
+    /\ fault.kind = "none"
     /\ others_me[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 16]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8540,6 +10681,7 @@ others_L74_null(self) ==
 \* fault: use_after_free
 others_L74_uaf(self) ==
     /\ pc[self] = "L74"
+    /\ fault.kind = "none"
     /\ others_me[self] # NULL
     /\ task[others_me[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 16, obj |-> others_me[self]]
@@ -8556,6 +10698,7 @@ others_L74_uaf(self) ==
 \* fault: null_deref
 others_L74_null2(self) ==
     /\ pc[self] = "L74"
+    /\ fault.kind = "none"
     /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
     /\ task[others_me[self]].pid = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
@@ -8572,10 +10715,32 @@ others_L74_null2(self) ==
 \* fault: use_after_free
 others_L74_uaf2(self) ==
     /\ pc[self] = "L74"
+    /\ fault.kind = "none"
     /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
     /\ task[others_me[self]].pid # NULL
     /\ pid[task[others_me[self]].pid].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 17,
+                 obj |-> task[others_me[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
+\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* fault: get_zero
+others_L74_getzero(self) ==
+    /\ pc[self] = "L74"
+    /\ fault.kind = "none"
+    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
+    /\ task[others_me[self]].pid # NULL /\ pid[task[others_me[self]].pid].st = "live"
+    /\ pid[task[others_me[self]].pid].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 17,
                  obj |-> task[others_me[self]].pid]
@@ -8594,17 +10759,18 @@ others_step(self) ==
     \/ others_L25_uaf(self)
     \/ others_L25_null2(self)
     \/ others_L25_uaf2(self)
+    \/ others_L25_getzero(self)
     \/ others_L39_1(self)
     \/ others_L39_2(self)
     \/ others_L39_3(self)
     \/ others_L39_4(self)
     \/ others_L39_null(self)
-    \/ others_L39_uaf(self)
+    \/ others_L39_dfree(self)
     \/ others_L39_underflow(self)
     \/ others_L42_1(self)
     \/ others_L42_2(self)
     \/ others_L42_null(self)
-    \/ others_L42_uaf(self)
+    \/ others_L42_dfree(self)
     \/ others_L42_underflow(self)
     \/ others_L72(self)
     \/ others_L73(self)
@@ -8613,6 +10779,7 @@ others_step(self) ==
     \/ others_L74_uaf(self)
     \/ others_L74_null2(self)
     \/ others_L74_uaf2(self)
+    \/ others_L74_getzero(self)
 
 --------------------------------------------------------------------------------
 
@@ -8628,6 +10795,7 @@ others_step(self) ==
 \* L19 -> L28
 delayed_fput_work_worker_L19_1(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~gc_in_progress
@@ -8660,6 +10828,7 @@ delayed_fput_work_worker_L19_1(self) ==
 \* L19 -> L112
 delayed_fput_work_worker_L19_2(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~gc_in_progress
     /\ ~~gc_in_progress
@@ -8702,6 +10871,7 @@ delayed_fput_work_worker_L19_2(self) ==
 \* L19 -> L28
 delayed_fput_work_worker_L19_3(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~gc_in_progress
@@ -8730,6 +10900,7 @@ delayed_fput_work_worker_L19_3(self) ==
 \* L19 -> L112
 delayed_fput_work_worker_L19_4(self) ==
     /\ pc[self] = "L19"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ ~~gc_in_progress
     /\ ~~gc_in_progress
@@ -8767,6 +10938,7 @@ delayed_fput_work_worker_L19_4(self) ==
 \* L28 -> L112
 delayed_fput_work_worker_L28(self) ==
     /\ pc[self] = "L28"
+    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ delayed_fput_work_worker_unix_gc_busy' = [delayed_fput_work_worker_unix_gc_busy EXCEPT
                                                    ![self] = FALSE]
@@ -8801,6 +10973,7 @@ delayed_fput_work_worker_L28(self) ==
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
     /\ pc[self] = "L40"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -8817,6 +10990,7 @@ delayed_fput_work_worker_L40(self) ==
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -8852,6 +11026,7 @@ delayed_fput_work_worker_L93_1(self) ==
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -8884,6 +11059,7 @@ delayed_fput_work_worker_L93_2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -8898,6 +11074,7 @@ delayed_fput_work_worker_L93_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -8917,6 +11094,7 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -8931,15 +11109,16 @@ delayed_fput_work_worker_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-delayed_fput_work_worker_L93_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 94,
                  obj |-> delayed_fput_work_worker_fput_f[self]]
@@ -8955,6 +11134,7 @@ delayed_fput_work_worker_L93_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -8978,6 +11158,7 @@ delayed_fput_work_worker_L93_underflow(self) ==
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
     /\ pc[self] = "L109"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -9003,6 +11184,7 @@ delayed_fput_work_worker_L109(self) ==
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
     /\ pc[self] = "L112"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -9039,63 +11221,62 @@ delayed_fput_work_worker_L112_1(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-                /\ delayed_fput_work_worker_rest_112_3' =
-                     [delayed_fput_work_worker_rest_112_3 EXCEPT
-                        ![self] = delayed_fput_work_worker_rest_112_3[self] \ {next_f}]
-                /\ delayed_fput_work_worker_delayed_fput_f' =
-                     [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                           ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_f' =
-                     [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                     [delayed_fput_work_worker_unix_release_sock_sk EXCEPT
-                        ![self] = file[next_f].sk]
-                /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                        1]
-                /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                     [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                        ![self] = unix_sock_now[file[next_f].sk].peer]
-                /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                     [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                        ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-                /\ unix_queued' =
-                     unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-                /\ delayed_fput_work_worker_rest_411_3' =
-                     [delayed_fput_work_worker_rest_411_3 EXCEPT ![self] = {x \in unix_queued :
-                                                                             sk_buff[x].rcv =
-                                                                               file[next_f].sk}]
-                /\ pc' = [pc EXCEPT ![self] = "L411"]
-                /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff,
-                               delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                               gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
-                               delayed_fput_work_worker_unix_release_sock_b,
-                               delayed_fput_work_worker_unix_release_sock_collect,
-                               delayed_fput_work_worker_unix_gc_busy,
-                               delayed_fput_work_worker_kfree_skb_b,
-                               delayed_fput_work_worker_skb_release_b,
-                               delayed_fput_work_worker_unix_destruct_scm_frame,
-                               delayed_fput_work_worker_fput_f,
-                               delayed_fput_work_worker_file_final_put_f,
-                               delayed_fput_work_worker_unix_notinflight_frame,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
+               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                        {next_f}]
+               /\ delayed_fput_work_worker_delayed_fput_f' =
+                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                          ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_f' =
+                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+               /\ unix_sock' = [unix_sock_now2 EXCEPT
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                       1]
+               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                       ![self] = unix_sock_now[file[next_f].sk].peer]
+               /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+               /\ unix_queued' =
+                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                            ![self] = {x \in unix_queued :
+                                                                        sk_buff[x].rcv =
+                                                                          file[next_f].sk}]
+               /\ pc' = [pc EXCEPT ![self] = "L411"]
+               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                              writer1_locals, reader1_locals, others_locals,
+                              delayed_fput_work_worker_delayed_fput_batch,
+                              delayed_fput_work_worker_unix_release_sock_b,
+                              delayed_fput_work_worker_unix_release_sock_collect,
+                              delayed_fput_work_worker_unix_gc_busy,
+                              delayed_fput_work_worker_kfree_skb_b,
+                              delayed_fput_work_worker_skb_release_b,
+                              delayed_fput_work_worker_unix_destruct_scm_frame,
+                              delayed_fput_work_worker_fput_f,
+                              delayed_fput_work_worker_file_final_put_f,
+                              delayed_fput_work_worker_unix_notinflight_frame,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9113,63 +11294,62 @@ delayed_fput_work_worker_L112_2(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_3(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-                /\ delayed_fput_work_worker_rest_112_3' =
-                     [delayed_fput_work_worker_rest_112_3 EXCEPT
-                        ![self] = delayed_fput_work_worker_rest_112_3[self] \ {next_f}]
-                /\ delayed_fput_work_worker_delayed_fput_f' =
-                     [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                           ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_f' =
-                     [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                     [delayed_fput_work_worker_unix_release_sock_sk EXCEPT
-                        ![self] = file[next_f].sk]
-                /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                   ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-                /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                     [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                        ![self] = unix_sock_now[file[next_f].sk].peer]
-                /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                     [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                        ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-                /\ unix_queued' =
-                     unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-                /\ delayed_fput_work_worker_rest_411_3' =
-                     [delayed_fput_work_worker_rest_411_3 EXCEPT ![self] = {x \in unix_queued :
-                                                                             sk_buff[x].rcv =
-                                                                               file[next_f].sk}]
-                /\ pc' = [pc EXCEPT ![self] = "L411"]
-                /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff,
-                               delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                               gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
-                               delayed_fput_work_worker_unix_release_sock_b,
-                               delayed_fput_work_worker_unix_release_sock_collect,
-                               delayed_fput_work_worker_unix_gc_busy,
-                               delayed_fput_work_worker_kfree_skb_b,
-                               delayed_fput_work_worker_skb_release_b,
-                               delayed_fput_work_worker_unix_destruct_scm_frame,
-                               delayed_fput_work_worker_fput_f,
-                               delayed_fput_work_worker_file_final_put_f,
-                               delayed_fput_work_worker_unix_notinflight_frame,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
+               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                        {next_f}]
+               /\ delayed_fput_work_worker_delayed_fput_f' =
+                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                          ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_f' =
+                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+               /\ unix_sock' = [unix_sock_now2 EXCEPT
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
+               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                       ![self] = unix_sock_now[file[next_f].sk].peer]
+               /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+               /\ unix_queued' =
+                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                            ![self] = {x \in unix_queued :
+                                                                        sk_buff[x].rcv =
+                                                                          file[next_f].sk}]
+               /\ pc' = [pc EXCEPT ![self] = "L411"]
+               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                              gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                              writer1_locals, reader1_locals, others_locals,
+                              delayed_fput_work_worker_delayed_fput_batch,
+                              delayed_fput_work_worker_unix_release_sock_b,
+                              delayed_fput_work_worker_unix_release_sock_collect,
+                              delayed_fput_work_worker_unix_gc_busy,
+                              delayed_fput_work_worker_kfree_skb_b,
+                              delayed_fput_work_worker_skb_release_b,
+                              delayed_fput_work_worker_unix_destruct_scm_frame,
+                              delayed_fput_work_worker_fput_f,
+                              delayed_fput_work_worker_file_final_put_f,
+                              delayed_fput_work_worker_unix_notinflight_frame,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9186,54 +11366,55 @@ delayed_fput_work_worker_L112_3(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_4(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-             /\ next_f # NULL /\ file[next_f].st = "live"
-             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-             /\ ~unix_sock_now[file[next_f].sk].peer # NULL
-             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                      {next_f}]
-             /\ delayed_fput_work_worker_delayed_fput_f' =
-                  [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-             /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                        ![self] = next_f]
-             /\ delayed_fput_work_worker_unix_release_sock_f' =
-                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-             /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-             /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                     ![self] = unix_sock_now[file[next_f].sk].peer]
-             /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                  [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                     ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-             /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-             /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                          ![self] = {x \in unix_queued :
-                                                                      sk_buff[x].rcv =
-                                                                        file[next_f].sk}]
-             /\ pc' = [pc EXCEPT ![self] = "L411"]
-             /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                            unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                            gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                            gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                            delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                            writer1_locals, reader1_locals, others_locals,
-                            delayed_fput_work_worker_delayed_fput_batch,
-                            delayed_fput_work_worker_unix_release_sock_b,
-                            delayed_fput_work_worker_unix_release_sock_collect,
-                            delayed_fput_work_worker_unix_gc_busy,
-                            delayed_fput_work_worker_kfree_skb_b,
-                            delayed_fput_work_worker_skb_release_b,
-                            delayed_fput_work_worker_unix_destruct_scm_frame,
-                            delayed_fput_work_worker_fput_f,
-                            delayed_fput_work_worker_file_final_put_f,
-                            delayed_fput_work_worker_unix_notinflight_frame,
-                            unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           writer1_locals, reader1_locals, others_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_unix_gc_busy,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9242,17 +11423,18 @@ delayed_fput_work_worker_L112_4(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9261,18 +11443,19 @@ delayed_fput_work_worker_L112_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL
-          /\ file[next_f].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL
+         /\ file[next_f].st # "live"
+         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9282,18 +11465,19 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL /\ file[next_f].st = "live"
-          /\ file[next_f].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9303,22 +11487,23 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL /\ file[next_f].st = "live"
-          /\ file[next_f].sk # NULL
-          /\ unix_sock[file[next_f].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 400,
-                       obj |-> file[next_f].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL
+         /\ unix_sock[file[next_f].sk].st # "live"
+         /\ fault' = [kind |-> "use_after_free",
+                      thread |-> self,
+                      line |-> 400,
+                      obj |-> file[next_f].sk]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9333,24 +11518,25 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer = NULL
-                /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer = NULL
+               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9362,31 +11548,32 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:403: sk.peer = null
 \* specs/kernel/af_unix.ifl:404: if skpair != null {
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
-\* fault: use_after_free
-delayed_fput_work_worker_L112_uaf3(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L112_dfree(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-                /\ fault' = [kind |-> "use_after_free",
-                             thread |-> self,
-                             line |-> 405,
-                             obj |-> unix_sock_now[file[next_f].sk].peer]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+               /\ fault' = [kind |-> "double_free",
+                            thread |-> self,
+                            line |-> 405,
+                            obj |-> unix_sock_now[file[next_f].sk].peer]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -9401,48 +11588,51 @@ delayed_fput_work_worker_L112_uaf3(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-                /\ fault' = [kind |-> "refcount_underflow",
-                             thread |-> self,
-                             line |-> 405,
-                             obj |-> unix_sock_now[file[next_f].sk].peer]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+               /\ fault' = [kind |-> "refcount_underflow",
+                            thread |-> self,
+                            line |-> 405,
+                            obj |-> unix_sock_now[file[next_f].sk].peer]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, writer1_locals,
+                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -9456,6 +11646,13 @@ delayed_fput_work_worker_L366_1(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
                  "live"
@@ -9473,18 +11670,8 @@ delayed_fput_work_worker_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                                      1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x #
-                                     file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x #
-                                  file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -9493,10 +11680,168 @@ delayed_fput_work_worker_L366_1(self) ==
                                                    ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_frame,
+                         delayed_fput_work_worker_delayed_fput_frame,
+                         delayed_fput_work_worker___fput_f,
+                         delayed_fput_work_worker_unix_release_sock_frame,
+                         delayed_fput_work_worker_unix_gc_busy,
+                         delayed_fput_work_worker_kfree_skb_b,
+                         delayed_fput_work_worker_skb_release_b,
+                         delayed_fput_work_worker_unix_destruct_scm_b,
+                         delayed_fput_work_worker_unix_destruct_scm_bpid,
+                         delayed_fput_work_worker_unix_destruct_scm_c,
+                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+delayed_fput_work_worker_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ delayed_fput_work_worker_unix_notinflight_user' =
+               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ delayed_fput_work_worker_unix_notinflight_fp' =
+               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ delayed_fput_work_worker_unix_notinflight_u' =
+               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                     1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                            1]
+          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_frame,
+                         delayed_fput_work_worker_delayed_fput_frame,
+                         delayed_fput_work_worker___fput_f,
+                         delayed_fput_work_worker_unix_release_sock_frame,
+                         delayed_fput_work_worker_unix_gc_busy,
+                         delayed_fput_work_worker_kfree_skb_b,
+                         delayed_fput_work_worker_skb_release_b,
+                         delayed_fput_work_worker_unix_destruct_scm_b,
+                         delayed_fput_work_worker_unix_destruct_scm_bpid,
+                         delayed_fput_work_worker_unix_destruct_scm_c,
+                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+delayed_fput_work_worker_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ delayed_fput_work_worker_unix_notinflight_user' =
+               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ delayed_fput_work_worker_unix_notinflight_fp' =
+               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ delayed_fput_work_worker_unix_notinflight_u' =
+               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                     1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                            1]
+          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
@@ -9514,8 +11859,9 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-delayed_fput_work_worker_L366_2(self) ==
+delayed_fput_work_worker_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -9546,8 +11892,9 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-delayed_fput_work_worker_L366_3(self) ==
+delayed_fput_work_worker_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -9576,6 +11923,7 @@ delayed_fput_work_worker_L366_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9589,6 +11937,7 @@ delayed_fput_work_worker_L366_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9606,11 +11955,12 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -9618,166 +11968,6 @@ delayed_fput_work_worker_L366_null2(self) ==
           /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -9791,17 +11981,143 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-delayed_fput_work_worker_L366_uaf4(self) ==
+delayed_fput_work_worker_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+delayed_fput_work_worker_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+delayed_fput_work_worker_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+                0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+delayed_fput_work_worker_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -9815,12 +12131,348 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
                "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+delayed_fput_work_worker_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -9836,6 +12488,7 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -9871,6 +12524,7 @@ delayed_fput_work_worker_L376_1(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -9905,6 +12559,7 @@ delayed_fput_work_worker_L376_2(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -9932,6 +12587,7 @@ delayed_fput_work_worker_L376_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9945,6 +12601,7 @@ delayed_fput_work_worker_L376_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -9964,6 +12621,7 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -9979,15 +12637,16 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-delayed_fput_work_worker_L376_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid]
@@ -10004,6 +12663,7 @@ delayed_fput_work_worker_L376_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -10028,6 +12688,7 @@ delayed_fput_work_worker_L376_underflow(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10072,6 +12733,7 @@ delayed_fput_work_worker_L382_1(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10115,6 +12777,7 @@ delayed_fput_work_worker_L382_2(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10150,6 +12813,7 @@ delayed_fput_work_worker_L382_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10163,6 +12827,7 @@ delayed_fput_work_worker_L382_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10182,6 +12847,7 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10197,15 +12863,16 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-delayed_fput_work_worker_L382_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred]
@@ -10222,6 +12889,7 @@ delayed_fput_work_worker_L382_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10244,8 +12912,9 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree(self) ==
+delayed_fput_work_worker_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10269,8 +12938,9 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree2(self) ==
+delayed_fput_work_worker_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10293,8 +12963,9 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree3(self) ==
+delayed_fput_work_worker_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -10318,6 +12989,7 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10359,6 +13031,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10406,6 +13079,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10447,6 +13121,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10492,39 +13167,40 @@ delayed_fput_work_worker_L411_4(self) ==
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users > 1
-          /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                   {next_b}]
-          /\ delayed_fput_work_worker_unix_release_sock_b' =
-               [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                        ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-          /\ pc' = [pc EXCEPT ![self] = "L411"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_f,
-                         delayed_fput_work_worker_unix_release_sock_sk,
-                         delayed_fput_work_worker_unix_release_sock_skpair,
-                         delayed_fput_work_worker_unix_release_sock_mine,
-                         delayed_fput_work_worker_unix_release_sock_collect,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_frame,
-                         delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                         delayed_fput_work_worker_unix_notinflight_frame,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users > 1
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                                  {next_b}]
+         /\ delayed_fput_work_worker_unix_release_sock_b' =
+              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                       ![self] = NULL]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_rest_112_3,
+                        delayed_fput_work_worker_delayed_fput_frame,
+                        delayed_fput_work_worker___fput_f,
+                        delayed_fput_work_worker_unix_release_sock_f,
+                        delayed_fput_work_worker_unix_release_sock_sk,
+                        delayed_fput_work_worker_unix_release_sock_skpair,
+                        delayed_fput_work_worker_unix_release_sock_mine,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -10533,50 +13209,52 @@ delayed_fput_work_worker_L411_5(self) ==
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users = 1
-          /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                   {next_b}]
-          /\ delayed_fput_work_worker_unix_release_sock_b' =
-               [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                        ![self] = next_b]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-          /\ delayed_fput_work_worker_skb_release_b' =
-               [delayed_fput_work_worker_skb_release_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-               [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-          /\ pc' = [pc EXCEPT ![self] = "L366"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_f,
-                         delayed_fput_work_worker_unix_release_sock_sk,
-                         delayed_fput_work_worker_unix_release_sock_skpair,
-                         delayed_fput_work_worker_unix_release_sock_mine,
-                         delayed_fput_work_worker_unix_release_sock_collect,
-                         delayed_fput_work_worker_unix_gc_busy,
-                         delayed_fput_work_worker_unix_destruct_scm_fp,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                         delayed_fput_work_worker_unix_notinflight_frame,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users = 1
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                                  {next_b}]
+         /\ delayed_fput_work_worker_unix_release_sock_b' =
+              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                       ![self] = next_b]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                         ![self] = next_b]
+         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+         /\ pc' = [pc EXCEPT ![self] = "L366"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_rest_112_3,
+                        delayed_fput_work_worker_delayed_fput_frame,
+                        delayed_fput_work_worker___fput_f,
+                        delayed_fput_work_worker_unix_release_sock_f,
+                        delayed_fput_work_worker_unix_release_sock_sk,
+                        delayed_fput_work_worker_unix_release_sock_skpair,
+                        delayed_fput_work_worker_unix_release_sock_mine,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_gc_busy,
+                        delayed_fput_work_worker_unix_destruct_scm_fp,
+                        delayed_fput_work_worker_unix_destruct_scm_bpid,
+                        delayed_fput_work_worker_unix_destruct_scm_c,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -10589,13 +13267,14 @@ delayed_fput_work_worker_L411_null(self) ==
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
-\* fault: use_after_free
-delayed_fput_work_worker_L411_uaf(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L411_dfree(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 416,
                  obj |-> delayed_fput_work_worker_unix_release_sock_sk[self]]
@@ -10611,6 +13290,7 @@ delayed_fput_work_worker_L411_uaf(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10632,6 +13312,7 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10649,8 +13330,9 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
-delayed_fput_work_worker_L411_dfree(self) ==
+delayed_fput_work_worker_L411_dfree2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10674,6 +13356,7 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10691,8 +13374,9 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
-delayed_fput_work_worker_L411_dfree2(self) ==
+delayed_fput_work_worker_L411_dfree3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -10716,36 +13400,38 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-delayed_fput_work_worker_L411_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L411_dfree4(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL
-          /\ sk_buff[next_b].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL
+         /\ sk_buff[next_b].st # "live"
+         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -10753,18 +13439,19 @@ delayed_fput_work_worker_L411_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users \leq 0
-          /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users \leq 0
+         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
@@ -10779,7 +13466,7 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L93_null(self)
     \/ delayed_fput_work_worker_L93_uaf(self)
     \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_uaf2(self)
+    \/ delayed_fput_work_worker_L93_dfree(self)
     \/ delayed_fput_work_worker_L93_underflow(self)
     \/ delayed_fput_work_worker_L109(self)
     \/ delayed_fput_work_worker_L112_1(self)
@@ -10791,11 +13478,13 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L112_null2(self)
     \/ delayed_fput_work_worker_L112_uaf2(self)
     \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_uaf3(self)
+    \/ delayed_fput_work_worker_L112_dfree(self)
     \/ delayed_fput_work_worker_L112_underflow(self)
     \/ delayed_fput_work_worker_L366_1(self)
     \/ delayed_fput_work_worker_L366_2(self)
     \/ delayed_fput_work_worker_L366_3(self)
+    \/ delayed_fput_work_worker_L366_4(self)
+    \/ delayed_fput_work_worker_L366_5(self)
     \/ delayed_fput_work_worker_L366_null(self)
     \/ delayed_fput_work_worker_L366_uaf(self)
     \/ delayed_fput_work_worker_L366_null2(self)
@@ -10803,15 +13492,21 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L366_null3(self)
     \/ delayed_fput_work_worker_L366_uaf3(self)
     \/ delayed_fput_work_worker_L366_assert(self)
+    \/ delayed_fput_work_worker_L366_list_del(self)
     \/ delayed_fput_work_worker_L366_null4(self)
     \/ delayed_fput_work_worker_L366_uaf4(self)
+    \/ delayed_fput_work_worker_L366_list_del2(self)
+    \/ delayed_fput_work_worker_L366_null5(self)
+    \/ delayed_fput_work_worker_L366_uaf5(self)
+    \/ delayed_fput_work_worker_L366_null6(self)
+    \/ delayed_fput_work_worker_L366_uaf6(self)
     \/ delayed_fput_work_worker_L376_1(self)
     \/ delayed_fput_work_worker_L376_2(self)
     \/ delayed_fput_work_worker_L376_3(self)
     \/ delayed_fput_work_worker_L376_null(self)
     \/ delayed_fput_work_worker_L376_uaf(self)
     \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_uaf2(self)
+    \/ delayed_fput_work_worker_L376_dfree(self)
     \/ delayed_fput_work_worker_L376_underflow(self)
     \/ delayed_fput_work_worker_L382_1(self)
     \/ delayed_fput_work_worker_L382_2(self)
@@ -10819,11 +13514,11 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L382_null(self)
     \/ delayed_fput_work_worker_L382_uaf(self)
     \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_uaf2(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
     \/ delayed_fput_work_worker_L382_dfree(self)
+    \/ delayed_fput_work_worker_L382_underflow(self)
     \/ delayed_fput_work_worker_L382_dfree2(self)
     \/ delayed_fput_work_worker_L382_dfree3(self)
+    \/ delayed_fput_work_worker_L382_dfree4(self)
     \/ delayed_fput_work_worker_L411_1(self)
     \/ delayed_fput_work_worker_L411_2(self)
     \/ delayed_fput_work_worker_L411_3(self)
@@ -10831,28 +13526,29 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L411_5(self)
     \/ delayed_fput_work_worker_L411_6(self)
     \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_uaf(self)
+    \/ delayed_fput_work_worker_L411_dfree(self)
     \/ delayed_fput_work_worker_L411_underflow(self)
     \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
     \/ delayed_fput_work_worker_L411_dfree2(self)
+    \/ delayed_fput_work_worker_L411_null3(self)
+    \/ delayed_fput_work_worker_L411_dfree3(self)
     \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_uaf2(self)
+    \/ delayed_fput_work_worker_L411_dfree4(self)
     \/ delayed_fput_work_worker_L411_underflow2(self)
 
 --------------------------------------------------------------------------------
 
-\* thread unix_gc_work_worker (specs/kernel/garbage.ifl:48)
+\* thread unix_gc_work_worker (specs/kernel/garbage.ifl:53)
 
-\* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
-\* L48 -> L90
-unix_gc_work_worker_L48(self) ==
-    /\ pc[self] = "L48"
+\* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
+\* L53 -> L101
+unix_gc_work_worker_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
-    /\ pc' = [pc EXCEPT ![self] = "L90"]
+    /\ pc' = [pc EXCEPT ![self] = "L101"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -10860,12 +13556,13 @@ unix_gc_work_worker_L48(self) ==
                    writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
-\* L48b -> L48
-unix_gc_work_worker_L48b(self) ==
-    /\ pc[self] = "L48b"
+\* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
+\* L53b -> L53
+unix_gc_work_worker_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
-    /\ pc' = [pc EXCEPT ![self] = "L48"]
+    /\ pc' = [pc EXCEPT ![self] = "L53"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -10878,6 +13575,7 @@ unix_gc_work_worker_L48b(self) ==
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -10908,6 +13606,7 @@ unix_gc_work_worker_L93_1(self) ==
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -10936,6 +13635,7 @@ unix_gc_work_worker_L93_2(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -10950,6 +13650,7 @@ unix_gc_work_worker_L93_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -10969,6 +13670,7 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -10983,15 +13685,16 @@ unix_gc_work_worker_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-unix_gc_work_worker_L93_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 94,
                  obj |-> unix_gc_work_worker_fput_f[self]]
@@ -11007,6 +13710,7 @@ unix_gc_work_worker_L93_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -11023,15 +13727,16 @@ unix_gc_work_worker_L93_underflow(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:90: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:91: gc_stale = false
-\* L90 -> L96b
-unix_gc_work_worker_L90(self) ==
-    /\ pc[self] = "L90"
+\* specs/kernel/garbage.ifl:101: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:102: gc_stale = false
+\* L101 -> L107b
+unix_gc_work_worker_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock' = self
     /\ gc_stale' = FALSE
-    /\ pc' = [pc EXCEPT ![self] = "L96b"]
+    /\ pc' = [pc EXCEPT ![self] = "L107b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
@@ -11039,34 +13744,31 @@ unix_gc_work_worker_L90(self) ==
                    unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:113: not_cycle = closure({u in gc_candidates :
-\* specs/kernel/garbage.ifl:116: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
-\* specs/kernel/garbage.ifl:117: gc_candidates = gc_candidates minus not_cycle
-\* specs/kernel/garbage.ifl:120: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_candidates && b3.fp != null && b3.fp.sk in gc_flag_candidate}
-\* specs/kernel/garbage.ifl:121: unix_queued = unix_queued minus gc_hitlist
-\* specs/kernel/garbage.ifl:122: gc_purged = gc_candidates
-\* specs/kernel/garbage.ifl:124: gc_flag_candidate = gc_flag_candidate minus not_cycle
-\* specs/kernel/garbage.ifl:125: gc_inflight_list = gc_inflight_list union not_cycle
-\* specs/kernel/garbage.ifl:126: unlock unix_gc_lock
-\* L96 -> L130b
-unix_gc_work_worker_L96_1(self) ==
-    /\ pc[self] = "L96"
-    /\ unix_gc_work_worker_rest_96_3[self] = {}
-    /\ unix_gc_lock = self
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
+\* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
+\* specs/kernel/garbage.ifl:131: gc_purged = {g in gc_candidates : g not in not_cycle}
+\* specs/kernel/garbage.ifl:132: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_purged && b3.fp != null && b3.fp.sk in gc_flag_candidate}
+\* specs/kernel/garbage.ifl:133: unix_queued = unix_queued minus gc_hitlist
+\* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
+\* L107 -> L138b
+unix_gc_work_worker_L107_1(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
                                                      ![self] = LET reach1_1 ==
-                                                                       {u \in gc_candidates :
+                                                                       {u \in Elems(gc_candidates) :
                                                                          unix_sock[u].inflight >
                                                                            Cardinality({b1_2 \in unix_queued :
                                                                                          sk_buff[b1_2].rcv \in
-                                                                                           gc_candidates /\
+                                                                                           Elems(gc_candidates) /\
                                                                                            sk_buff[b1_2].fp #
                                                                                              NULL /\
                                                                                            sk_buff[b1_2].fp =
                                                                                              unix_sock[u].file})} \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -11074,18 +13776,18 @@ unix_gc_work_worker_L96_1(self) ==
                                                                                          NULL /\
                                                                                        sk_buff[b2].fp =
                                                                                          unix_sock[v].file} :
-                                                                                  x \in {u \in gc_candidates :
+                                                                                  x \in {u \in Elems(gc_candidates) :
                                                                                           unix_sock[u].inflight >
                                                                                             Cardinality({b1_2 \in unix_queued :
                                                                                                           sk_buff[b1_2].rcv \in
-                                                                                                            gc_candidates /\
+                                                                                                            Elems(gc_candidates) /\
                                                                                                             sk_buff[b1_2].fp #
                                                                                                               NULL /\
                                                                                                             sk_buff[b1_2].fp =
                                                                                                               unix_sock[u].file})}})
                                                                    reach1_2 ==
                                                                        reach1_1 \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -11098,331 +13800,268 @@ unix_gc_work_worker_L96_1(self) ==
     /\ gc_flag_maybe_cycle' =
          gc_flag_maybe_cycle \
            LET reach1_1 ==
-                   {u \in gc_candidates :
+                   {u \in Elems(gc_candidates) :
                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                           sk_buff[b1_2].rcv \in
+                                                             Elems(gc_candidates) /\
                                                              sk_buff[b1_2].fp # NULL /\
                                                              sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
+                              x \in {u \in Elems(gc_candidates) :
                                       unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
                                                                             sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
+                                                                              Elems(gc_candidates) /\
                                                                               sk_buff[b1_2].fp #
                                                                                 NULL /\
                                                                               sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_1})
            IN reach1_2
-    /\ gc_candidates' =
-         gc_candidates \
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
-                                                             sk_buff[b1_2].fp # NULL /\
-                                                             sk_buff[b1_2].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-           IN reach1_2
+    /\ gc_purged' = {g \in Elems(gc_candidates) :
+                      g \notin
+                        LET reach1_1 ==
+                                {u \in Elems(gc_candidates) :
+                                  unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
+                                                                        sk_buff[b1_2].rcv \in
+                                                                          Elems(gc_candidates) /\
+                                                                          sk_buff[b1_2].fp # NULL /\
+                                                                          sk_buff[b1_2].fp =
+                                                                            unix_sock[u].file})} \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in {u \in Elems(gc_candidates) :
+                                                   unix_sock[u].inflight >
+                                                     Cardinality({b1_2 \in unix_queued :
+                                                                   sk_buff[b1_2].rcv \in
+                                                                     Elems(gc_candidates) /\
+                                                                     sk_buff[b1_2].fp # NULL /\
+                                                                     sk_buff[b1_2].fp =
+                                                                       unix_sock[u].file})}})
+                            reach1_2 ==
+                                reach1_1 \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in reach1_1})
+                        IN reach1_2}
     /\ gc_hitlist' = {b3 \in unix_queued :
-                       sk_buff[b3].rcv \in
-                         gc_candidates \
-                           (LET reach1_1 ==
-                                    {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})} \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in {u \in gc_candidates :
-                                                       unix_sock[u].inflight >
-                                                         Cardinality({b1_2 \in unix_queued :
-                                                                       sk_buff[b1_2].rcv \in
-                                                                         gc_candidates /\
-                                                                         sk_buff[b1_2].fp # NULL /\
-                                                                         sk_buff[b1_2].fp =
-                                                                           unix_sock[u].file})}})
-                                reach1_2 ==
-                                    reach1_1 \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in reach1_1})
-                            IN reach1_2) /\
+                       sk_buff[b3].rcv \in {g \in Elems(gc_candidates) :
+                                             g \notin
+                                               LET reach1_1 ==
+                                                       {u \in Elems(gc_candidates) :
+                                                         unix_sock[u].inflight >
+                                                           Cardinality({b1_2 \in unix_queued :
+                                                                         sk_buff[b1_2].rcv \in
+                                                                           Elems(gc_candidates) /\
+                                                                           sk_buff[b1_2].fp #
+                                                                             NULL /\
+                                                                           sk_buff[b1_2].fp =
+                                                                             unix_sock[u].file})} \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in {u \in Elems(gc_candidates) :
+                                                                          unix_sock[u].inflight >
+                                                                            Cardinality({b1_2 \in unix_queued :
+                                                                                          sk_buff[b1_2].rcv \in
+                                                                                            Elems(gc_candidates) /\
+                                                                                            sk_buff[b1_2].fp #
+                                                                                              NULL /\
+                                                                                            sk_buff[b1_2].fp =
+                                                                                              unix_sock[u].file})}})
+                                                   reach1_2 ==
+                                                       reach1_1 \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in reach1_1})
+                                               IN reach1_2} /\
                          sk_buff[b3].fp # NULL /\
                          file[sk_buff[b3].fp].sk \in gc_flag_candidate}
     /\ unix_queued' =
          unix_queued \ {b3 \in unix_queued :
-                         sk_buff[b3].rcv \in
-                           gc_candidates \
-                             (LET reach1_1 ==
-                                      {u \in gc_candidates :
-                                        unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                              sk_buff[b1_2].rcv \in
-                                                                                gc_candidates /\
-                                                                                sk_buff[b1_2].fp #
-                                                                                  NULL /\
-                                                                                sk_buff[b1_2].fp =
-                                                                                  unix_sock[u].file})} \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in {u \in gc_candidates :
-                                                         unix_sock[u].inflight >
-                                                           Cardinality({b1_2 \in unix_queued :
-                                                                         sk_buff[b1_2].rcv \in
-                                                                           gc_candidates /\
-                                                                           sk_buff[b1_2].fp #
-                                                                             NULL /\
-                                                                           sk_buff[b1_2].fp =
-                                                                             unix_sock[u].file})}})
-                                  reach1_2 ==
-                                      reach1_1 \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in reach1_1})
-                              IN reach1_2) /\
+                         sk_buff[b3].rcv \in {g \in Elems(gc_candidates) :
+                                               g \notin
+                                                 LET reach1_1 ==
+                                                         {u \in Elems(gc_candidates) :
+                                                           unix_sock[u].inflight >
+                                                             Cardinality({b1_2 \in unix_queued :
+                                                                           sk_buff[b1_2].rcv \in
+                                                                             Elems(gc_candidates) /\
+                                                                             sk_buff[b1_2].fp #
+                                                                               NULL /\
+                                                                             sk_buff[b1_2].fp =
+                                                                               unix_sock[u].file})} \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in {u \in Elems(gc_candidates) :
+                                                                            unix_sock[u].inflight >
+                                                                              Cardinality({b1_2 \in unix_queued :
+                                                                                            sk_buff[b1_2].rcv \in
+                                                                                              Elems(gc_candidates) /\
+                                                                                              sk_buff[b1_2].fp #
+                                                                                                NULL /\
+                                                                                              sk_buff[b1_2].fp =
+                                                                                                unix_sock[u].file})}})
+                                                     reach1_2 ==
+                                                         reach1_1 \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in reach1_1})
+                                                 IN reach1_2} /\
                            sk_buff[b3].fp # NULL /\
                            file[sk_buff[b3].fp].sk \in gc_flag_candidate}
-    /\ gc_purged' =
-         gc_candidates \
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
-                                                             sk_buff[b1_2].fp # NULL /\
-                                                             sk_buff[b1_2].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-           IN reach1_2
     /\ gc_flag_candidate' =
          gc_flag_candidate \
            LET reach1_1 ==
-                   {u \in gc_candidates :
+                   {u \in Elems(gc_candidates) :
                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
+                                                           sk_buff[b1_2].rcv \in
+                                                             Elems(gc_candidates) /\
                                                              sk_buff[b1_2].fp # NULL /\
                                                              sk_buff[b1_2].fp =
                                                                unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
+                              x \in {u \in Elems(gc_candidates) :
                                       unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
                                                                             sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
+                                                                              Elems(gc_candidates) /\
                                                                               sk_buff[b1_2].fp #
                                                                                 NULL /\
                                                                               sk_buff[b1_2].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_1})
            IN reach1_2
-    /\ gc_inflight_list' =
-         gc_inflight_list \cup
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                           sk_buff[b1_2].rcv \in gc_candidates /\
-                                                             sk_buff[b1_2].fp # NULL /\
-                                                             sk_buff[b1_2].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1_2 \in unix_queued :
-                                                                            sk_buff[b1_2].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1_2].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1_2].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-           IN reach1_2
-    /\ unix_gc_lock' = NULL
-    /\ pc' = [pc EXCEPT ![self] = "L130b"]
+    /\ pc' = [pc EXCEPT ![self] = "L138b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_tot_inflight, gc_in_progress, gc_stale, proc, a1, b1,
-                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
-\* specs/kernel/garbage.ifl:99: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
-\* specs/kernel/garbage.ifl:100: remove(gc_inflight_list, u)                 // list_move_tail(&u->link, &gc_candidates)
-\* specs/kernel/garbage.ifl:101: add(gc_candidates, u)
-\* specs/kernel/garbage.ifl:102: add(gc_flag_candidate, u)                   // __set_bit(UNIX_GC_CANDIDATE)
-\* specs/kernel/garbage.ifl:103: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
-\* L96 -> L96
-unix_gc_work_worker_L96_2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
+\* specs/kernel/garbage.ifl:113: add(gc_flag_candidate, u)                   // __set_bit(UNIX_GC_CANDIDATE)
+\* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
+\* L107 -> L107
+unix_gc_work_worker_L107_2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
           /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_96_3[self] \
-                                                             {next_u}]
+          /\ next_u \in Elems(gc_inflight_list)
+          /\ ~next_u \in Elems(gc_candidates)
+          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
           /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
                                                    ![self] = next_u]
-          /\ gc_inflight_list' = gc_inflight_list \ {next_u}
-          /\ gc_candidates' = gc_candidates \cup {next_u}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+          /\ gc_candidates' = Append(gc_candidates, next_u)
           /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
           /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
-\* specs/kernel/garbage.ifl:99: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
-\* L96 -> L96
-unix_gc_work_worker_L96_3(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* L107 -> L107
+unix_gc_work_worker_L107_3(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
           /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_96_3[self] \
-                                                             {next_u}]
+          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
           /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
                                                    ![self] = next_u]
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:113: not_cycle = closure({u in gc_candidates :
-\* specs/kernel/garbage.ifl:116: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
-\* specs/kernel/garbage.ifl:117: gc_candidates = gc_candidates minus not_cycle
-\* specs/kernel/garbage.ifl:120: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_candidates && b3.fp != null && b3.fp.sk in gc_flag_candidate}
-\* specs/kernel/garbage.ifl:121: unix_queued = unix_queued minus gc_hitlist
-\* specs/kernel/garbage.ifl:122: gc_purged = gc_candidates
-\* specs/kernel/garbage.ifl:124: gc_flag_candidate = gc_flag_candidate minus not_cycle
-\* specs/kernel/garbage.ifl:125: gc_inflight_list = gc_inflight_list union not_cycle
-\* specs/kernel/garbage.ifl:126: unlock unix_gc_lock
-\* fault: bad_unlock
-unix_gc_work_worker_L96_unlock(self) ==
-    /\ pc[self] = "L96"
-    /\ unix_gc_work_worker_rest_96_3[self] = {}
-    /\ unix_gc_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 126]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
-unix_gc_work_worker_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_null(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -11431,16 +14070,17 @@ unix_gc_work_worker_L96_null(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
-unix_gc_work_worker_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_uaf(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL
           /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 98, obj |-> next_u]
+          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -11449,16 +14089,17 @@ unix_gc_work_worker_L96_uaf(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
-unix_gc_work_worker_L96_null2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_null2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -11467,19 +14108,20 @@ unix_gc_work_worker_L96_null2(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
-unix_gc_work_worker_L96_uaf2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_uaf2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL
           /\ file[unix_sock[next_u].file].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 98,
+                       line |-> 109,
                        obj |-> unix_sock[next_u].file]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -11489,17 +14131,18 @@ unix_gc_work_worker_L96_uaf2(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
-unix_gc_work_worker_L96_assert(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_assert(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -11508,39 +14151,426 @@ unix_gc_work_worker_L96_assert(self) ==
                          unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* L96b -> L96
-unix_gc_work_worker_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                           ![self] = gc_inflight_list]
-    /\ pc' = [pc EXCEPT ![self] = "L96"]
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* fault: list_del_absent
+unix_gc_work_worker_L107_list_del(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+          /\ ~next_u \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
+\* fault: list_double_add
+unix_gc_work_worker_L107_list_add(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+          /\ next_u \in Elems(gc_inflight_list)
+          /\ next_u \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* L107b -> L107
+unix_gc_work_worker_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                            ![self] = gc_inflight_list]
+    /\ pc' = [pc EXCEPT ![self] = "L107"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                   unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                   unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
-                   unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:134: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:135: gc_hitlist = {}
-\* specs/kernel/garbage.ifl:136: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
-\* specs/kernel/garbage.ifl:137: gc_in_progress = false              // (v6.7 and before: and wake_up(&unix_gc_wait))
-\* specs/kernel/garbage.ifl:138: gc_purged = {}
-\* specs/kernel/garbage.ifl:139: gc_flag_candidate = gc_flag_candidate inter live(unix_sock)   // the bits of freed sockets
-\* specs/kernel/garbage.ifl:140: gc_flag_maybe_cycle = gc_flag_maybe_cycle inter live(unix_sock)
-\* specs/kernel/garbage.ifl:141: unlock unix_gc_lock
-\* L130 -> L48b
-unix_gc_work_worker_L130_1(self) ==
-    /\ pc[self] = "L130"
-    /\ unix_gc_work_worker_rest_130_3[self] = {}
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
+\* L138 -> L147b
+unix_gc_work_worker_L138_1(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3[self] = <<>>
+    /\ unix_gc_lock = self
+    /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
+    /\ unix_gc_lock' = NULL
+    /\ pc' = [pc EXCEPT ![self] = "L147b"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
+                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
+\* L138 -> L141
+unix_gc_work_worker_L138_2(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ next_u \in Elems(gc_candidates)
+          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                   ![self] = next_u]
+          /\ gc_candidates' = ListDel(gc_candidates, next_u)
+          /\ pc' = [pc EXCEPT ![self] = "L141"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                         unix_gc_work_worker_file_final_put_f,
+                         unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* L138 -> L138
+unix_gc_work_worker_L138_3(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                   ![self] = next_u]
+          /\ pc' = [pc EXCEPT ![self] = "L138"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                         unix_gc_work_worker_file_final_put_f,
+                         unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
+\* fault: bad_unlock
+unix_gc_work_worker_L138_unlock(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3[self] = <<>>
+    /\ unix_gc_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L138_list_del(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ ~next_u \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* L138b -> L138
+unix_gc_work_worker_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                            ![self] = gc_candidates]
+    /\ pc' = [pc EXCEPT ![self] = "L138"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
+\* L141 -> L138
+unix_gc_work_worker_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
+    /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
+    /\ pc' = [pc EXCEPT ![self] = "L138"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
+                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
+\* fault: list_double_add
+unix_gc_work_worker_L141_list_add(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
+    /\ fault' = [kind |-> "list_double_add",
+                 thread |-> self,
+                 line |-> 141,
+                 obj |-> unix_gc_work_worker___unix_gc_u[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* L147 -> L147c
+unix_gc_work_worker_L147_1(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_147_3[self] = {}
+    /\ pc' = [pc EXCEPT ![self] = "L147c"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* L147 -> L147
+unix_gc_work_worker_L147_2(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users > 1
+         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                             {next_b}]
+         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                                  ![self] = next_b]
+         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                                  ![self] = NULL]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
+         /\ pc' = [pc EXCEPT ![self] = "L147"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                        unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                        unix_gc_work_worker_file_final_put_f,
+                        unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
+\* L147 -> L366
+unix_gc_work_worker_L147_3(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users = 1
+         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                             {next_b}]
+         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                                  ![self] = next_b]
+         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                                  ![self] = next_b]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
+         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                    ![self] = next_b]
+         /\ unix_gc_work_worker_unix_destruct_scm_b' =
+              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+         /\ pc' = [pc EXCEPT ![self] = "L366"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                        unix_gc_work_worker___unix_gc_not_cycle,
+                        unix_gc_work_worker_unix_destruct_scm_fp,
+                        unix_gc_work_worker_unix_destruct_scm_bpid,
+                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                        unix_gc_work_worker_file_final_put_f,
+                        unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: null_deref
+unix_gc_work_worker_L147_null(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: double_free
+unix_gc_work_worker_L147_dfree(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL
+         /\ sk_buff[next_b].st # "live"
+         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: refcount_underflow
+unix_gc_work_worker_L147_underflow(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users \leq 0
+         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* L147b -> L147
+unix_gc_work_worker_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                            ![self] = gc_hitlist]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                   unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:151: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:152: gc_hitlist = {}
+\* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
+\* specs/kernel/garbage.ifl:154: gc_in_progress = false              // (v6.7 and before: and wake_up(&unix_gc_wait))
+\* specs/kernel/garbage.ifl:155: gc_purged = {}
+\* specs/kernel/garbage.ifl:156: gc_flag_candidate = gc_flag_candidate inter live(unix_sock)   // the bits of freed sockets
+\* specs/kernel/garbage.ifl:157: gc_flag_maybe_cycle = gc_flag_maybe_cycle inter live(unix_sock)
+\* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
+\* L147c -> L53b
+unix_gc_work_worker_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
-    /\ Cardinality(gc_candidates) = 0
+    /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
     /\ unix_gc_lock' = NULL
     /\ gc_hitlist' = {}
@@ -11552,7 +14582,7 @@ unix_gc_work_worker_L130_1(self) ==
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
                                                      ![self] = {}]
-    /\ pc' = [pc EXCEPT ![self] = "L48b"]
+    /\ pc' = [pc EXCEPT ![self] = "L53b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
@@ -11563,87 +14593,16 @@ unix_gc_work_worker_L130_1(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* L130 -> L130
-unix_gc_work_worker_L130_2(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users > 1
-          /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                                  ![self] = unix_gc_work_worker_rest_130_3[self] \
-                                                              {next_b}]
-          /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                   ![self] = next_b]
-          /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                   ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = sk_buff[next_b].users - 1]
-          /\ pc' = [pc EXCEPT ![self] = "L130"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
-\* L130 -> L366
-unix_gc_work_worker_L130_3(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users = 1
-          /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                                  ![self] = unix_gc_work_worker_rest_130_3[self] \
-                                                              {next_b}]
-          /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                   ![self] = next_b]
-          /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                   ![self] = next_b]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users = 0]
-          /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                     ![self] = next_b]
-          /\ unix_gc_work_worker_unix_destruct_scm_b' =
-               [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-          /\ pc' = [pc EXCEPT ![self] = "L366"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_unix_destruct_scm_fp,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:134: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:135: gc_hitlist = {}
-\* specs/kernel/garbage.ifl:136: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
+\* specs/kernel/garbage.ifl:151: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:152: gc_hitlist = {}
+\* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
-unix_gc_work_worker_L130_assert(self) ==
-    /\ pc[self] = "L130"
-    /\ unix_gc_work_worker_rest_130_3[self] = {}
+unix_gc_work_worker_L147c_assert(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
-    /\ ~Cardinality(gc_candidates) = 0
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 136]
+    /\ ~Len(gc_candidates) = 0
+    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -11651,98 +14610,26 @@ unix_gc_work_worker_L130_assert(self) ==
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
                    others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: null_deref
-unix_gc_work_worker_L130_null(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-unix_gc_work_worker_L130_uaf(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL
-          /\ sk_buff[next_b].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: refcount_underflow
-unix_gc_work_worker_L130_underflow(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users \leq 0
-          /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* L130b -> L130
-unix_gc_work_worker_L130b(self) ==
-    /\ pc[self] = "L130b"
-    /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                            ![self] = gc_hitlist]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                   unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                   unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
-                   unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
-                   unix_gc_work_worker_unix_notinflight_frame>>
-
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -11756,6 +14643,13 @@ unix_gc_work_worker_L366_1(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
                  "live"
@@ -11773,18 +14667,8 @@ unix_gc_work_worker_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                                 1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x #
-                                     file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x #
-                                  file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -11793,10 +14677,158 @@ unix_gc_work_worker_L366_1(self) ==
                                               ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
                          writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         unix_gc_work_worker_unix_destruct_scm_bpid,
+                         unix_gc_work_worker_unix_destruct_scm_c,
+                         unix_gc_work_worker_file_final_put_f>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+unix_gc_work_worker_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ unix_gc_work_worker_unix_notinflight_user' =
+               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ unix_gc_work_worker_unix_notinflight_fp' =
+               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ unix_gc_work_worker_unix_notinflight_u' =
+               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                       1]
+          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         unix_gc_work_worker_unix_destruct_scm_bpid,
+                         unix_gc_work_worker_unix_destruct_scm_c,
+                         unix_gc_work_worker_file_final_put_f>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+unix_gc_work_worker_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ unix_gc_work_worker_unix_notinflight_user' =
+               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ unix_gc_work_worker_unix_notinflight_fp' =
+               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock' = NULL
+          /\ unix_gc_work_worker_unix_notinflight_u' =
+               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                       1]
+          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                          unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                          unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
@@ -11809,8 +14841,9 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-unix_gc_work_worker_L366_2(self) ==
+unix_gc_work_worker_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -11836,8 +14869,9 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-unix_gc_work_worker_L366_3(self) ==
+unix_gc_work_worker_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -11862,6 +14896,7 @@ unix_gc_work_worker_L366_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11875,6 +14910,7 @@ unix_gc_work_worker_L366_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11892,11 +14928,12 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -11904,166 +14941,6 @@ unix_gc_work_worker_L366_null2(self) ==
           /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -12077,17 +14954,143 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-unix_gc_work_worker_L366_uaf4(self) ==
+unix_gc_work_worker_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+unix_gc_work_worker_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+unix_gc_work_worker_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+                0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -12101,12 +15104,348 @@ unix_gc_work_worker_L366_uaf4(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
                "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -12122,6 +15461,7 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12154,6 +15494,7 @@ unix_gc_work_worker_L376_1(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12184,6 +15525,7 @@ unix_gc_work_worker_L376_2(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12208,6 +15550,7 @@ unix_gc_work_worker_L376_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12221,6 +15564,7 @@ unix_gc_work_worker_L376_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12240,6 +15584,7 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12255,15 +15600,16 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-unix_gc_work_worker_L376_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid]
@@ -12280,6 +15626,7 @@ unix_gc_work_worker_L376_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -12301,9 +15648,10 @@ unix_gc_work_worker_L376_underflow(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12326,7 +15674,7 @@ unix_gc_work_worker_L382_1(self) ==
     /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
                                                ![self] = NULL]
     /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -12341,9 +15689,10 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12366,7 +15715,7 @@ unix_gc_work_worker_L382_2(self) ==
     /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
                                                ![self] = NULL]
     /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
@@ -12380,9 +15729,10 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12399,7 +15749,7 @@ unix_gc_work_worker_L382_3(self) ==
     /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
                                                ![self] = NULL]
     /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -12414,6 +15764,7 @@ unix_gc_work_worker_L382_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12427,6 +15778,7 @@ unix_gc_work_worker_L382_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12446,6 +15798,7 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12461,15 +15814,16 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-unix_gc_work_worker_L382_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred]
@@ -12486,6 +15840,7 @@ unix_gc_work_worker_L382_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12508,8 +15863,9 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree(self) ==
+unix_gc_work_worker_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12533,8 +15889,9 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree2(self) ==
+unix_gc_work_worker_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12557,8 +15914,9 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree3(self) ==
+unix_gc_work_worker_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -12576,37 +15934,49 @@ unix_gc_work_worker_L382_dfree3(self) ==
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L48(self)
-    \/ unix_gc_work_worker_L48b(self)
+    \/ unix_gc_work_worker_L53(self)
+    \/ unix_gc_work_worker_L53b(self)
     \/ unix_gc_work_worker_L93_1(self)
     \/ unix_gc_work_worker_L93_2(self)
     \/ unix_gc_work_worker_L93_null(self)
     \/ unix_gc_work_worker_L93_uaf(self)
     \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_uaf2(self)
+    \/ unix_gc_work_worker_L93_dfree(self)
     \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L90(self)
-    \/ unix_gc_work_worker_L96_1(self)
-    \/ unix_gc_work_worker_L96_2(self)
-    \/ unix_gc_work_worker_L96_3(self)
-    \/ unix_gc_work_worker_L96_unlock(self)
-    \/ unix_gc_work_worker_L96_null(self)
-    \/ unix_gc_work_worker_L96_uaf(self)
-    \/ unix_gc_work_worker_L96_null2(self)
-    \/ unix_gc_work_worker_L96_uaf2(self)
-    \/ unix_gc_work_worker_L96_assert(self)
-    \/ unix_gc_work_worker_L96b(self)
-    \/ unix_gc_work_worker_L130_1(self)
-    \/ unix_gc_work_worker_L130_2(self)
-    \/ unix_gc_work_worker_L130_3(self)
-    \/ unix_gc_work_worker_L130_assert(self)
-    \/ unix_gc_work_worker_L130_null(self)
-    \/ unix_gc_work_worker_L130_uaf(self)
-    \/ unix_gc_work_worker_L130_underflow(self)
-    \/ unix_gc_work_worker_L130b(self)
+    \/ unix_gc_work_worker_L101(self)
+    \/ unix_gc_work_worker_L107_1(self)
+    \/ unix_gc_work_worker_L107_2(self)
+    \/ unix_gc_work_worker_L107_3(self)
+    \/ unix_gc_work_worker_L107_null(self)
+    \/ unix_gc_work_worker_L107_uaf(self)
+    \/ unix_gc_work_worker_L107_null2(self)
+    \/ unix_gc_work_worker_L107_uaf2(self)
+    \/ unix_gc_work_worker_L107_assert(self)
+    \/ unix_gc_work_worker_L107_list_del(self)
+    \/ unix_gc_work_worker_L107_list_add(self)
+    \/ unix_gc_work_worker_L107b(self)
+    \/ unix_gc_work_worker_L138_1(self)
+    \/ unix_gc_work_worker_L138_2(self)
+    \/ unix_gc_work_worker_L138_3(self)
+    \/ unix_gc_work_worker_L138_unlock(self)
+    \/ unix_gc_work_worker_L138_list_del(self)
+    \/ unix_gc_work_worker_L138b(self)
+    \/ unix_gc_work_worker_L141(self)
+    \/ unix_gc_work_worker_L141_list_add(self)
+    \/ unix_gc_work_worker_L147_1(self)
+    \/ unix_gc_work_worker_L147_2(self)
+    \/ unix_gc_work_worker_L147_3(self)
+    \/ unix_gc_work_worker_L147_null(self)
+    \/ unix_gc_work_worker_L147_dfree(self)
+    \/ unix_gc_work_worker_L147_underflow(self)
+    \/ unix_gc_work_worker_L147b(self)
+    \/ unix_gc_work_worker_L147c(self)
+    \/ unix_gc_work_worker_L147c_assert(self)
     \/ unix_gc_work_worker_L366_1(self)
     \/ unix_gc_work_worker_L366_2(self)
     \/ unix_gc_work_worker_L366_3(self)
+    \/ unix_gc_work_worker_L366_4(self)
+    \/ unix_gc_work_worker_L366_5(self)
     \/ unix_gc_work_worker_L366_null(self)
     \/ unix_gc_work_worker_L366_uaf(self)
     \/ unix_gc_work_worker_L366_null2(self)
@@ -12614,15 +15984,21 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_L366_null3(self)
     \/ unix_gc_work_worker_L366_uaf3(self)
     \/ unix_gc_work_worker_L366_assert(self)
+    \/ unix_gc_work_worker_L366_list_del(self)
     \/ unix_gc_work_worker_L366_null4(self)
     \/ unix_gc_work_worker_L366_uaf4(self)
+    \/ unix_gc_work_worker_L366_list_del2(self)
+    \/ unix_gc_work_worker_L366_null5(self)
+    \/ unix_gc_work_worker_L366_uaf5(self)
+    \/ unix_gc_work_worker_L366_null6(self)
+    \/ unix_gc_work_worker_L366_uaf6(self)
     \/ unix_gc_work_worker_L376_1(self)
     \/ unix_gc_work_worker_L376_2(self)
     \/ unix_gc_work_worker_L376_3(self)
     \/ unix_gc_work_worker_L376_null(self)
     \/ unix_gc_work_worker_L376_uaf(self)
     \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_uaf2(self)
+    \/ unix_gc_work_worker_L376_dfree(self)
     \/ unix_gc_work_worker_L376_underflow(self)
     \/ unix_gc_work_worker_L382_1(self)
     \/ unix_gc_work_worker_L382_2(self)
@@ -12630,17 +16006,18 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_L382_null(self)
     \/ unix_gc_work_worker_L382_uaf(self)
     \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_uaf2(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
     \/ unix_gc_work_worker_L382_dfree(self)
+    \/ unix_gc_work_worker_L382_underflow(self)
     \/ unix_gc_work_worker_L382_dfree2(self)
     \/ unix_gc_work_worker_L382_dfree3(self)
+    \/ unix_gc_work_worker_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -12668,10 +16045,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -12680,16 +16057,25 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
 
+\* list_discipline: list_add only of an object not on the list, list_del only of one on it
+ListDiscipline == fault.kind \notin {"list_double_add", "list_del_absent"}
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_writer1 \cup Thread_reader1 : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
+
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
 
-\* invariant specs/kernel/garbage.ifl:155: invariant no_leaked_inflight:
+\* invariant specs/kernel/garbage.ifl:172: invariant no_leaked_inflight:
 no_leaked_inflight ==
     (\A s \in {o \in Pool_unix_sock : unix_sock[o].st = "live"} :
        unix_sock[s].inflight = Cardinality({b \in {o \in Pool_sk_buff : sk_buff[o].st = "live"} :
@@ -12718,7 +16104,7 @@ no_leaked_inflight ==
                        IN reach1_2) =
            0)
 
-\* invariant specs/kernel/garbage.ifl:165: invariant gc_frees_only_garbage:
+\* invariant specs/kernel/garbage.ifl:182: invariant gc_frees_only_garbage:
 gc_frees_only_garbage ==
     \A f \in (LET reach1_1 ==
                       {g \in {o \in Pool_file : file[o].st = "live"} :

@@ -221,8 +221,9 @@ VARIABLES pc,
           delayed_fput_work_worker_unix_notinflight_user,
           delayed_fput_work_worker_unix_notinflight_fp,
           delayed_fput_work_worker_unix_notinflight_u,
-          unix_gc_work_worker_rest_130_3,
-          unix_gc_work_worker_rest_96_3,
+          unix_gc_work_worker_rest_147_3,
+          unix_gc_work_worker_rest_138_3,
+          unix_gc_work_worker_rest_107_3,
           unix_gc_work_worker___unix_gc_u,
           unix_gc_work_worker___unix_gc_not_cycle,
           unix_gc_work_worker___unix_gc_b,
@@ -474,7 +475,10 @@ delayed_fput_work_worker_locals ==
       delayed_fput_work_worker_file_final_put_f,
       delayed_fput_work_worker_unix_notinflight_frame>>
 
-unix_gc_work_worker_frame == <<unix_gc_work_worker_rest_130_3, unix_gc_work_worker_rest_96_3>>
+unix_gc_work_worker_frame ==
+    <<unix_gc_work_worker_rest_147_3,
+      unix_gc_work_worker_rest_138_3,
+      unix_gc_work_worker_rest_107_3>>
 
 unix_gc_work_worker___unix_gc_frame ==
     <<unix_gc_work_worker___unix_gc_u,
@@ -543,6 +547,9 @@ Threads ==
 \* the elements of a queue
 Elems(q) == {q[i] : i \in DOMAIN q}
 
+\* list_del: the list without the entry
+ListDel(l, e) == LET Keep(x) == x # e IN SelectSeq(l, Keep)
+
 --------------------------------------------------------------------------------
 
 \* Cost model: machine profile specs/profiles/xeon-2011.cost, 16 CPU(s); nanoseconds.
@@ -594,7 +601,7 @@ Init ==
               CASE t \in Thread_owner -> "L32"
                 [] t \in Thread_sender -> "L55"
                 [] t \in Thread_delayed_fput_work_worker -> "L40"
-                [] t \in Thread_unix_gc_work_worker -> "L48"]
+                [] t \in Thread_unix_gc_work_worker -> "L53"]
     /\ fault = [kind |-> "none"]
     /\ file = [o \in Pool_file |-> [st |-> "free", f_count |-> 0, sk |-> NULL, f_count_cpu |-> 0]]
     /\ task = [o \in Pool_task |->
@@ -625,8 +632,8 @@ Init ==
     /\ unix_gc_lock = NULL
     /\ unix_tot_inflight = 0
     /\ gc_in_progress = FALSE
-    /\ gc_inflight_list = {}
-    /\ gc_candidates = {}
+    /\ gc_inflight_list = <<>>
+    /\ gc_candidates = <<>>
     /\ gc_flag_candidate = {}
     /\ gc_flag_maybe_cycle = {}
     /\ gc_hitlist = {}
@@ -821,15 +828,16 @@ Init ==
     /\ unix_gc_work_worker_unix_notinflight_user = [t \in Thread_unix_gc_work_worker |-> NULL]
     /\ unix_gc_work_worker_unix_notinflight_fp = [t \in Thread_unix_gc_work_worker |-> NULL]
     /\ unix_gc_work_worker_unix_notinflight_u = [t \in Thread_unix_gc_work_worker |-> NULL]
-    /\ unix_gc_work_worker_rest_130_3 = [t \in Thread_unix_gc_work_worker |-> {}]
-    /\ unix_gc_work_worker_rest_96_3 = [t \in Thread_unix_gc_work_worker |-> {}]
+    /\ unix_gc_work_worker_rest_147_3 = [t \in Thread_unix_gc_work_worker |-> {}]
+    /\ unix_gc_work_worker_rest_138_3 = [t \in Thread_unix_gc_work_worker |-> <<>>]
+    /\ unix_gc_work_worker_rest_107_3 = [t \in Thread_unix_gc_work_worker |-> <<>>]
 
 \* every thread ran to its end (a daemon: rests at the head of its loop with no work pending)
 AllDone ==
     /\ \A t \in Thread_owner : pc[t] = "Done"
     /\ \A t \in Thread_sender : pc[t] = "Done"
     /\ \A t \in Thread_delayed_fput_work_worker : pc[t] \in {"Done", "L40"}
-    /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L48"}
+    /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L53"}
     /\ ~delayed_fput_work_pending
     /\ ~unix_gc_work_pending
 
@@ -848,6 +856,7 @@ WaitsFor(self, waker) ==
 \* L38 -> L30
 owner_L38(self) ==
     /\ pc[self] = "L38"
+    /\ fault.kind = "none"
     /\ ~unix_gc_work_pending /\ ~unix_gc_work_running
     /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT ![self] = NULL]
     /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
@@ -882,10 +891,12 @@ owner_L38(self) ==
 \* L30 -> L45
 owner_L30_1(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
           /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
           /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+          /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
           /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ owner_sys_sendmsg_scm_pid[self] # NULL
           /\ lat' = [w \in Threads |->
@@ -951,10 +962,12 @@ owner_L30_1(self) ==
 \* L30 -> L51
 owner_L30_2(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
           /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
           /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+          /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
           /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
           /\ owner_sys_sendmsg_scm_cred[self] # NULL
@@ -1022,10 +1035,12 @@ owner_L30_2(self) ==
 \* L30 -> L226
 owner_L30_3(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
           /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
           /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+          /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
           /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
           /\ ~owner_sys_sendmsg_scm_cred[self] # NULL
@@ -1091,6 +1106,7 @@ owner_L30_3(self) ==
 \* fault: null_deref
 owner_L30_null(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 30]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1105,6 +1121,7 @@ owner_L30_null(self) ==
 \* fault: use_after_free
 owner_L30_uaf(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL
     /\ task[owner_scm_fp_copy_t[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1123,6 +1140,7 @@ owner_L30_uaf(self) ==
 \* fault: assertion
 owner_L30_assert(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ ~owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 30]
@@ -1139,6 +1157,7 @@ owner_L30_assert(self) ==
 \* fault: null_deref
 owner_L30_null2(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ owner_scm_fp_copy_fd[self] = NULL
@@ -1156,6 +1175,7 @@ owner_L30_null2(self) ==
 \* fault: use_after_free
 owner_L30_uaf2(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ owner_scm_fp_copy_fd[self] # NULL
@@ -1174,13 +1194,37 @@ owner_L30_uaf2(self) ==
 
 \* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
 \* specs/kernel/scm.ifl:31: get fd.f_count
+\* fault: get_zero
+owner_L30_getzero(self) ==
+    /\ pc[self] = "L30"
+    /\ fault.kind = "none"
+    /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
+    /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
+    /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+    /\ file[owner_scm_fp_copy_fd[self]].f_count \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 31,
+                 obj |-> owner_scm_fp_copy_fd[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm.ifl:30: assert(fd in t.fds)            // the sender passes an fd it has open
+\* specs/kernel/scm.ifl:31: get fd.f_count
 \* specs/kernel/af_unix.ifl:186: b = alloc sk_buff                  // sock_alloc_send_pskb
 \* fault: model_bound
 owner_L30_bound(self) ==
     /\ pc[self] = "L30"
+    /\ fault.kind = "none"
     /\ owner_scm_fp_copy_t[self] # NULL /\ task[owner_scm_fp_copy_t[self]].st = "live"
     /\ owner_scm_fp_copy_fd[self] \in task[owner_scm_fp_copy_t[self]].fds
     /\ owner_scm_fp_copy_fd[self] # NULL /\ file[owner_scm_fp_copy_fd[self]].st = "live"
+    /\ file[owner_scm_fp_copy_fd[self]].f_count > 0
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 186]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1229,6 +1273,7 @@ owner_L30_bound(self) ==
 \* L32 -> L39
 owner_L32(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1280,6 +1325,8 @@ owner_L32(self) ==
                                                                           sk_refcnt_cpu |-> CpuOf(self)],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ new_file2 \notin {} \cup {new_file}
                                /\ user_struct' = [user_struct EXCEPT
                                                     ![new_user_struct] = [st |-> "live",
@@ -1413,6 +1460,7 @@ owner_L32(self) ==
 \* fault: model_bound
 owner_L32_bound(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 32]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1429,6 +1477,7 @@ owner_L32_bound(self) ==
 \* fault: model_bound
 owner_L32_bound2(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
           /\ ~\E o \in Pool_task : task[o].st = "free"
@@ -1449,6 +1498,7 @@ owner_L32_bound2(self) ==
 \* fault: model_bound
 owner_L32_bound3(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -1472,6 +1522,7 @@ owner_L32_bound3(self) ==
 \* fault: model_bound
 owner_L32_bound4(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1504,6 +1555,7 @@ owner_L32_bound4(self) ==
 \* fault: model_bound
 owner_L32_bound5(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1539,6 +1591,7 @@ owner_L32_bound5(self) ==
 \* fault: model_bound
 owner_L32_bound6(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1581,6 +1634,7 @@ owner_L32_bound6(self) ==
 \* fault: assertion
 owner_L32_assert(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1630,6 +1684,7 @@ owner_L32_assert(self) ==
 \* fault: model_bound
 owner_L32_bound7(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1687,6 +1742,7 @@ owner_L32_bound7(self) ==
 \* fault: model_bound
 owner_L32_bound8(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1764,14 +1820,10 @@ owner_L32_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
-\* specs/kernel/af_unix.ifl:141: ska.peer = sk
-\* specs/kernel/af_unix.ifl:142: sk.peer = ska
-\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-owner_L32_assert2(self) ==
+\* fault: get_zero
+owner_L32_getzero(self) ==
     /\ pc[self] = "L32"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1823,6 +1875,209 @@ owner_L32_assert2(self) ==
                                                                           sk_refcnt_cpu |-> CpuOf(self)],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 139,
+                                            obj |-> new_unix_sock]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running, lat,
+                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
+\* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/unix_gc/async_wait.ifl:34: a = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/unix_gc/async_wait.ifl:35: b = sys_socketpair_peer(me, a)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* fault: get_zero
+owner_L32_getzero2(self) ==
+    /\ pc[self] = "L32"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL,
+                                                               f_count_cpu |-> CpuOf(self)],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0,
+                                                                            sk_refcnt_cpu |-> CpuOf(self)],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL,
+                                                                f_count_cpu |-> CpuOf(self)],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0,
+                                                                          sk_refcnt_cpu |-> CpuOf(self)],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 140,
+                                            obj |-> new_unix_sock2]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running, lat,
+                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:32: u = alloc user_struct
+\* examples/seeds/unix_gc/async_wait.ifl:33: me = task_new(100, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/unix_gc/async_wait.ifl:34: a = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/unix_gc/async_wait.ifl:35: b = sys_socketpair_peer(me, a)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* specs/kernel/af_unix.ifl:141: ska.peer = sk
+\* specs/kernel/af_unix.ifl:142: sk.peer = ska
+\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+owner_L32_assert2(self) ==
+    /\ pc[self] = "L32"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL,
+                                                               f_count_cpu |-> CpuOf(self)],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0,
+                                                                            sk_refcnt_cpu |-> CpuOf(self)],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL,
+                                                                f_count_cpu |-> CpuOf(self)],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0,
+                                                                          sk_refcnt_cpu |-> CpuOf(self)],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ ~new_file2 \notin {} \cup {new_file}
                                /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
@@ -1842,10 +2097,12 @@ owner_L32_assert2(self) ==
 \* L45 -> L51
 owner_L45_1(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
          pid[owner_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count > 0
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL
     /\ sk_buff' = [sk_buff EXCEPT
                      ![owner_unix_scm_to_skb_creds_b[self]].pid = owner_unix_scm_to_skb_creds_scm_pid[self]]
@@ -1879,10 +2136,12 @@ owner_L45_1(self) ==
 \* L45 -> L226
 owner_L45_2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
          pid[owner_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count > 0
     /\ ~owner_unix_scm_to_skb_creds_scm_cred[self] # NULL
     /\ sk_buff' = [sk_buff EXCEPT
                      ![owner_unix_scm_to_skb_creds_b[self]].pid = owner_unix_scm_to_skb_creds_scm_pid[self]]
@@ -1932,6 +2191,7 @@ owner_L45_2(self) ==
 \* fault: null_deref
 owner_L45_null(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1946,6 +2206,7 @@ owner_L45_null(self) ==
 \* fault: use_after_free
 owner_L45_uaf(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[owner_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -1965,6 +2226,7 @@ owner_L45_uaf(self) ==
 \* fault: null_deref
 owner_L45_null2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -1982,11 +2244,35 @@ owner_L45_null2(self) ==
 \* fault: use_after_free
 owner_L45_uaf2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL
     /\ pid[owner_unix_scm_to_skb_creds_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 46,
+                 obj |-> owner_unix_scm_to_skb_creds_scm_pid[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
+\* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
+\* fault: get_zero
+owner_L45_getzero(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ owner_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
+         pid[owner_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[owner_unix_scm_to_skb_creds_scm_pid[self]].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 46,
                  obj |-> owner_unix_scm_to_skb_creds_scm_pid[self]]
@@ -2004,10 +2290,12 @@ owner_L45_uaf2(self) ==
 \* L51 -> L226
 owner_L51(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
          cred[owner_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage > 0
     /\ sk_buff' = [sk_buff EXCEPT
                      ![owner_unix_scm_to_skb_creds_b[self]].cred = owner_unix_scm_to_skb_creds_scm_cred[self]]
     /\ lat' = [w \in Threads |->
@@ -2056,6 +2344,7 @@ owner_L51(self) ==
 \* fault: null_deref
 owner_L51_null(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2070,6 +2359,7 @@ owner_L51_null(self) ==
 \* fault: use_after_free
 owner_L51_uaf(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[owner_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -2089,6 +2379,7 @@ owner_L51_uaf(self) ==
 \* fault: null_deref
 owner_L51_null2(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -2106,11 +2397,35 @@ owner_L51_null2(self) ==
 \* fault: use_after_free
 owner_L51_uaf2(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL
     /\ cred[owner_unix_scm_to_skb_creds_scm_cred[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 52,
+                 obj |-> owner_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
+\* fault: get_zero
+owner_L51_getzero(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[owner_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 52,
                  obj |-> owner_unix_scm_to_skb_creds_scm_cred[self]]
@@ -2138,6 +2453,7 @@ owner_L51_uaf2(self) ==
 \* L39 -> L38
 owner_L39_1(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2206,6 +2522,7 @@ owner_L39_1(self) ==
 \* L39 -> L30
 owner_L39_2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2268,6 +2585,7 @@ owner_L39_2(self) ==
 \* L39 -> L38
 owner_L39_3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2332,6 +2650,7 @@ owner_L39_3(self) ==
 \* L39 -> L30
 owner_L39_4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2384,6 +2703,7 @@ owner_L39_4(self) ==
 \* L39 -> L46
 owner_L39_5(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ ~owner_i[self] < 2
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = 0]
     /\ owner_s' = [owner_s EXCEPT ![self] = owner_a[self]]
@@ -2411,6 +2731,7 @@ owner_L39_5(self) ==
 \* fault: model_bound
 owner_L39_bound(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 39]
@@ -2437,6 +2758,7 @@ owner_L39_bound(self) ==
 \* fault: null_deref
 owner_L39_null(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2465,6 +2787,7 @@ owner_L39_null(self) ==
 \* fault: use_after_free
 owner_L39_uaf(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2494,6 +2817,7 @@ owner_L39_uaf(self) ==
 \* fault: null_deref
 owner_L39_null2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2524,6 +2848,7 @@ owner_L39_null2(self) ==
 \* fault: use_after_free
 owner_L39_uaf2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2555,6 +2880,7 @@ owner_L39_uaf2(self) ==
 \* fault: null_deref
 owner_L39_null3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2586,6 +2912,7 @@ owner_L39_null3(self) ==
 \* fault: use_after_free
 owner_L39_uaf3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
@@ -2619,6 +2946,7 @@ owner_L39_uaf3(self) ==
 \* fault: null_deref
 owner_L39_null4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2645,6 +2973,7 @@ owner_L39_null4(self) ==
 \* fault: use_after_free
 owner_L39_uaf4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2672,6 +3001,7 @@ owner_L39_uaf4(self) ==
 \* fault: null_deref
 owner_L39_null5(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2700,6 +3030,7 @@ owner_L39_null5(self) ==
 \* fault: use_after_free
 owner_L39_uaf5(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2729,6 +3060,7 @@ owner_L39_uaf5(self) ==
 \* fault: null_deref
 owner_L39_null6(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2758,6 +3090,7 @@ owner_L39_null6(self) ==
 \* fault: use_after_free
 owner_L39_uaf6(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
@@ -2783,6 +3116,7 @@ owner_L39_uaf6(self) ==
 \* L39b -> L42
 owner_L39b_1(self) ==
     /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count > 1
@@ -2816,6 +3150,7 @@ owner_L39b_1(self) ==
 \* L39b -> L93
 owner_L39b_2(self) ==
     /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count > 1
@@ -2860,6 +3195,7 @@ owner_L39b_2(self) ==
 \* L39b -> L42
 owner_L39b_3(self) ==
     /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count = 1
@@ -2895,6 +3231,7 @@ owner_L39b_3(self) ==
 \* L39b -> L93
 owner_L39b_4(self) ==
     /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count = 1
@@ -2940,6 +3277,7 @@ owner_L39b_4(self) ==
 \* fault: null_deref
 owner_L39b_null(self) ==
     /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2951,12 +3289,13 @@ owner_L39b_null(self) ==
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-owner_L39b_uaf(self) ==
+\* fault: double_free
+owner_L39b_dfree(self) ==
     /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 39,
                  obj |-> owner_scm_destroy_cred_scm_pid[self]]
@@ -2972,6 +3311,7 @@ owner_L39b_uaf(self) ==
 \* fault: refcount_underflow
 owner_L39b_underflow(self) ==
     /\ pc[self] = "L39b"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[owner_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[owner_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -2992,6 +3332,7 @@ owner_L39b_underflow(self) ==
 \* L42 -> L93
 owner_L42_1(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[owner_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -3035,6 +3376,7 @@ owner_L42_1(self) ==
 \* L42 -> L93
 owner_L42_2(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[owner_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -3079,6 +3421,7 @@ owner_L42_2(self) ==
 \* fault: null_deref
 owner_L42_null(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -3090,12 +3433,13 @@ owner_L42_null(self) ==
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-owner_L42_uaf(self) ==
+\* fault: double_free
+owner_L42_dfree(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> owner_scm_destroy_cred_scm_cred[self]]
@@ -3111,6 +3455,7 @@ owner_L42_uaf(self) ==
 \* fault: refcount_underflow
 owner_L42_underflow(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ owner_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[owner_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[owner_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -3139,6 +3484,7 @@ owner_L42_underflow(self) ==
 \* L46 -> L46
 owner_L46_1(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3202,6 +3548,7 @@ owner_L46_1(self) ==
 \* L46 -> L46
 owner_L46_2(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3259,7 +3606,9 @@ owner_L46_2(self) ==
 \* L46 -> Done
 owner_L46_3(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ ~owner_j[self] < 2
+    /\ ~unix_gc_lock = self
     /\ owner_iter_46_3' = [owner_iter_46_3 EXCEPT ![self] = 0]
     /\ owner_u' = [owner_u EXCEPT ![self] = NULL]
     /\ owner_me' = [owner_me EXCEPT ![self] = NULL]
@@ -3339,20 +3688,21 @@ owner_L46_3(self) ==
     /\ owner_task_new_t' = [owner_task_new_t EXCEPT ![self] = NULL]
     /\ owner_task_new_p' = [owner_task_new_p EXCEPT ![self] = NULL]
     /\ owner_task_new_c' = [owner_task_new_c EXCEPT ![self] = NULL]
-    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = 0]
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "Done"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu,
+                   owner_iter_39_3, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
 
 \* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
 \* fault: model_bound
 owner_L46_bound(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] \geq 2
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 46]
@@ -3371,6 +3721,7 @@ owner_L46_bound(self) ==
 \* fault: null_deref
 owner_L46_null(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] = NULL
@@ -3390,6 +3741,7 @@ owner_L46_null(self) ==
 \* fault: use_after_free
 owner_L46_uaf(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL
@@ -3410,6 +3762,7 @@ owner_L46_uaf(self) ==
 \* fault: assertion
 owner_L46_assert(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3433,6 +3786,7 @@ owner_L46_assert(self) ==
 \* fault: null_deref
 owner_L46_null2(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3458,6 +3812,7 @@ owner_L46_null2(self) ==
 \* fault: use_after_free
 owner_L46_uaf2(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3485,6 +3840,7 @@ owner_L46_uaf2(self) ==
 \* fault: null_deref
 owner_L46_null3(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3508,9 +3864,10 @@ owner_L46_null3(self) ==
 \* specs/kernel/file.ifl:131: fput(f)
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-owner_L46_uaf3(self) ==
+\* fault: double_free
+owner_L46_dfree(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3518,7 +3875,7 @@ owner_L46_uaf3(self) ==
     /\ ~gc_stale => owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ owner_s[self] # NULL
     /\ file[owner_s[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 94, obj |-> owner_s[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> owner_s[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -3538,6 +3895,7 @@ owner_L46_uaf3(self) ==
 \* fault: refcount_underflow
 owner_L46_underflow(self) ==
     /\ pc[self] = "L46"
+    /\ fault.kind = "none"
     /\ owner_j[self] < 2
     /\ owner_iter_46_3[self] < 2
     /\ owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
@@ -3554,6 +3912,23 @@ owner_L46_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* examples/seeds/unix_gc/async_wait.ifl:46: while j < 2 bound 2 {                 // close(a), close(b): the cycle is garbage now
+\* examples/seeds/unix_gc/async_wait.ifl:51: }
+\* fault: exit_locked
+owner_L46_locked(self) ==
+    /\ pc[self] = "L46"
+    /\ fault.kind = "none"
+    /\ ~owner_j[self] < 2
+    /\ unix_gc_lock = self
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 51]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
 \* examples/seeds/unix_gc/async_wait.ifl:41: s = b
@@ -3561,6 +3936,7 @@ owner_L46_underflow(self) ==
 \* L93 -> L39
 owner_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count > 1
@@ -3617,6 +3993,7 @@ owner_L93_1(self) ==
 \* L93 -> L39
 owner_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count = 1
@@ -3672,6 +4049,7 @@ owner_L93_2(self) ==
 \* fault: null_deref
 owner_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -3687,6 +4065,7 @@ owner_L93_null(self) ==
 \* fault: use_after_free
 owner_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
@@ -3707,6 +4086,7 @@ owner_L93_uaf(self) ==
 \* fault: null_deref
 owner_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -3720,16 +4100,14 @@ owner_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-owner_L93_uaf2(self) ==
+\* fault: double_free
+owner_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> owner_fput_f[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> owner_fput_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -3743,6 +4121,7 @@ owner_L93_uaf2(self) ==
 \* fault: refcount_underflow
 owner_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count \leq 0
@@ -3763,6 +4142,7 @@ owner_L93_underflow(self) ==
 \* L93b -> L376
 owner_L93b_1(self) ==
     /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count > 1
@@ -3805,6 +4185,7 @@ owner_L93b_1(self) ==
 \* L93b -> L376
 owner_L93b_2(self) ==
     /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count = 1
@@ -3848,6 +4229,7 @@ owner_L93b_2(self) ==
 \* fault: null_deref
 owner_L93b_null(self) ==
     /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -3863,6 +4245,7 @@ owner_L93b_null(self) ==
 \* fault: use_after_free
 owner_L93b_uaf(self) ==
     /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
@@ -3883,6 +4266,7 @@ owner_L93b_uaf(self) ==
 \* fault: null_deref
 owner_L93b_null2(self) ==
     /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -3896,16 +4280,14 @@ owner_L93b_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-owner_L93b_uaf2(self) ==
+\* fault: double_free
+owner_L93b_dfree(self) ==
     /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL
     /\ file[owner_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> owner_fput_f[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> owner_fput_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -3919,6 +4301,7 @@ owner_L93b_uaf2(self) ==
 \* fault: refcount_underflow
 owner_L93b_underflow(self) ==
     /\ pc[self] = "L93b"
+    /\ fault.kind = "none"
     /\ ~gc_stale => owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ owner_fput_f[self] # NULL /\ file[owner_fput_f[self]].st = "live"
     /\ file[owner_fput_f[self]].f_count \leq 0
@@ -3938,30 +4321,35 @@ owner_L93b_underflow(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
-\* specs/kernel/garbage.ifl:60: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:61: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
-\* specs/kernel/garbage.ifl:62: gc_inflight_list = gc_inflight_list union ({u} minus gc_candidates)
-\* specs/kernel/garbage.ifl:63: u.inflight = u.inflight + 1
-\* specs/kernel/garbage.ifl:64: unix_tot_inflight = unix_tot_inflight + 1
-\* specs/kernel/garbage.ifl:65: user.unix_inflight = user.unix_inflight + 1
-\* specs/kernel/garbage.ifl:66: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
+\* specs/kernel/garbage.ifl:67: list_add_tail(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:69: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:70: unix_tot_inflight = unix_tot_inflight + 1
+\* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
+\* specs/kernel/garbage.ifl:72: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:192: err = unix_dgram_queue(t, f, b)
 \* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
 \* L226 -> L247
-owner_L226(self) ==
+owner_L226_1(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ LET file_now ==
                [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
                             ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
                                                                           1]
        IN /\ owner_unix_attach_fds_fp[self] # NULL /\
                file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
           /\ owner_unix_attach_fds_b[self] # NULL /\
                sk_buff[owner_unix_attach_fds_b[self]].st = "live"
           /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
           /\ unix_gc_lock = NULL
           /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
                unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+          /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
           /\ task[owner_unix_attach_fds_t[self]].user # NULL /\
                user_struct[task[owner_unix_attach_fds_t[self]].user].st = "live"
           /\ lat' = [w \in Threads |->
@@ -3991,8 +4379,8 @@ owner_L226(self) ==
           /\ unix_gc_lock_cpu' = CpuOf(self)
           /\ unix_gc_lock' = NULL
           /\ owner_unix_inflight_u' = [owner_unix_inflight_u EXCEPT ![self] = NULL]
-          /\ gc_inflight_list' =
-               gc_inflight_list \cup ({file_now[owner_unix_attach_fds_fp[self]].sk} \ gc_candidates)
+          /\ gc_inflight_list' = Append(gc_inflight_list,
+                                        file_now[owner_unix_attach_fds_fp[self]].sk)
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file_now[owner_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight +
                                                                                          1]
@@ -4035,9 +4423,111 @@ owner_L226(self) ==
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:226: get fp.f_count
+\* specs/kernel/af_unix.ifl:227: b.fp = fp
+\* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
+\* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
+\* specs/kernel/garbage.ifl:69: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:70: unix_tot_inflight = unix_tot_inflight + 1
+\* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
+\* specs/kernel/garbage.ifl:72: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:192: err = unix_dgram_queue(t, f, b)
+\* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
+\* L226 -> L247
+owner_L226_2(self) ==
+    /\ pc[self] = "L226"
+    /\ fault.kind = "none"
+    /\ LET file_now ==
+               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                          1]
+       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
+               file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+          /\ owner_unix_attach_fds_b[self] # NULL /\
+               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+          /\ unix_gc_lock = NULL
+          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+          /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+          /\ task[owner_unix_attach_fds_t[self]].user # NULL /\
+               user_struct[task[owner_unix_attach_fds_t[self]].user].st = "live"
+          /\ lat' = [w \in Threads |->
+                      [lat EXCEPT ![self] = lat[self] +
+                                              (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu =
+                                                    CpuOf(self)
+                                               THEN Cost_atomic_local
+                                               ELSE Cost_atomic_remote) +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF file[owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self)
+                              THEN Cost_atomic_local
+                              ELSE Cost_atomic_remote) +
+                               (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                                THEN Cost_lock_local
+                                ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ file' = file_now
+          /\ sk_buff' = [sk_buff EXCEPT
+                           ![owner_unix_attach_fds_b[self]].fp = owner_unix_attach_fds_fp[self],
+                           ![owner_unix_attach_fds_b[self]].fp_user = task[owner_unix_attach_fds_t[self]].user]
+          /\ owner_unix_inflight_user' = [owner_unix_inflight_user EXCEPT ![self] = NULL]
+          /\ owner_unix_inflight_fp' = [owner_unix_inflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ owner_unix_inflight_u' = [owner_unix_inflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file_now[owner_unix_attach_fds_fp[self]].sk].inflight = unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight +
+                                                                                         1]
+          /\ unix_tot_inflight' = unix_tot_inflight + 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![task[owner_unix_attach_fds_t[self]].user].unix_inflight = user_struct[task[owner_unix_attach_fds_t[self]].user].unix_inflight +
+                                                                                             1]
+          /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT ![self] = NULL]
+          /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT ![self] = NULL]
+          /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT ![self] = NULL]
+          /\ owner_unix_dgram_queue_t' = [owner_unix_dgram_queue_t EXCEPT
+                                            ![self] = owner_sys_sendmsg_t[self]]
+          /\ owner_unix_dgram_queue_f' = [owner_unix_dgram_queue_f EXCEPT
+                                            ![self] = owner_sys_sendmsg_f[self]]
+          /\ owner_unix_dgram_queue_b' = [owner_unix_dgram_queue_b EXCEPT
+                                            ![self] = owner_sys_sendmsg_b[self]]
+          /\ owner_unix_dgram_try_queue_t' = [owner_unix_dgram_try_queue_t EXCEPT
+                                                ![self] = owner_sys_sendmsg_t[self]]
+          /\ owner_unix_dgram_try_queue_f' = [owner_unix_dgram_try_queue_f EXCEPT
+                                                ![self] = owner_sys_sendmsg_f[self]]
+          /\ owner_unix_dgram_try_queue_b' = [owner_unix_dgram_try_queue_b EXCEPT
+                                                ![self] = owner_sys_sendmsg_b[self]]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L247"]
+          /\ UNCHANGED <<fault, task, pid, cred, delayed_fput_list, unix_queued, gc_in_progress,
+                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_frame, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                         owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                         owner_unix_dgram_queue_refused, owner_kfree_skb_b, owner_skb_release_b,
+                         owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                         owner_unix_dgram_try_queue_sk, owner_unix_dgram_try_queue_other,
+                         owner_unix_dgram_try_queue_dead, owner_maybe_add_creds_frame,
+                         owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                         owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t,
+                         owner_scm_send_pid_t, owner_sys_socketpair_peer_frame,
+                         owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:226: get fp.f_count
 \* fault: null_deref
 owner_L226_null(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 226]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4052,9 +4542,29 @@ owner_L226_null(self) ==
 \* fault: use_after_free
 owner_L226_uaf(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL
     /\ file[owner_unix_attach_fds_fp[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 226,
+                 obj |-> owner_unix_attach_fds_fp[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:226: get fp.f_count
+\* fault: get_zero
+owner_L226_getzero(self) ==
+    /\ pc[self] = "L226"
+    /\ fault.kind = "none"
+    /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+    /\ file[owner_unix_attach_fds_fp[self]].f_count \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 226,
                  obj |-> owner_unix_attach_fds_fp[self]]
@@ -4071,7 +4581,9 @@ owner_L226_uaf(self) ==
 \* fault: null_deref
 owner_L226_null2(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+    /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 227]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -4087,7 +4599,9 @@ owner_L226_null2(self) ==
 \* fault: use_after_free
 owner_L226_uaf2(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+    /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] # NULL
     /\ sk_buff[owner_unix_attach_fds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -4108,7 +4622,9 @@ owner_L226_uaf2(self) ==
 \* fault: null_deref
 owner_L226_null3(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+    /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
     /\ owner_unix_attach_fds_t[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 228]
@@ -4126,7 +4642,9 @@ owner_L226_null3(self) ==
 \* fault: use_after_free
 owner_L226_uaf3(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ owner_unix_attach_fds_fp[self] # NULL /\ file[owner_unix_attach_fds_fp[self]].st = "live"
+    /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
     /\ owner_unix_attach_fds_b[self] # NULL /\ sk_buff[owner_unix_attach_fds_b[self]].st = "live"
     /\ owner_unix_attach_fds_t[self] # NULL
     /\ task[owner_unix_attach_fds_t[self]].st # "live"
@@ -4146,25 +4664,26 @@ owner_L226_uaf3(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
-\* specs/kernel/garbage.ifl:60: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:61: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
-\* specs/kernel/garbage.ifl:62: gc_inflight_list = gc_inflight_list union ({u} minus gc_candidates)
-\* specs/kernel/garbage.ifl:63: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: null_deref
 owner_L226_null4(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ LET file_now ==
                [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
                             ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
                                                                           1]
        IN /\ owner_unix_attach_fds_fp[self] # NULL /\
                file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
           /\ owner_unix_attach_fds_b[self] # NULL /\
                sk_buff[owner_unix_attach_fds_b[self]].st = "live"
           /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
           /\ unix_gc_lock = NULL
           /\ file_now[owner_unix_attach_fds_fp[self]].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 63]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -4178,19 +4697,20 @@ owner_L226_null4(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
-\* specs/kernel/garbage.ifl:60: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:61: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
-\* specs/kernel/garbage.ifl:62: gc_inflight_list = gc_inflight_list union ({u} minus gc_candidates)
-\* specs/kernel/garbage.ifl:63: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
 \* fault: use_after_free
 owner_L226_uaf4(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ LET file_now ==
                [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
                             ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
                                                                           1]
        IN /\ owner_unix_attach_fds_fp[self] # NULL /\
                file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
           /\ owner_unix_attach_fds_b[self] # NULL /\
                sk_buff[owner_unix_attach_fds_b[self]].st = "live"
           /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
@@ -4199,7 +4719,7 @@ owner_L226_uaf4(self) ==
           /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 63,
+                       line |-> 66,
                        obj |-> file_now[owner_unix_attach_fds_fp[self]].sk]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -4214,29 +4734,33 @@ owner_L226_uaf4(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
-\* specs/kernel/garbage.ifl:60: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:61: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
-\* specs/kernel/garbage.ifl:62: gc_inflight_list = gc_inflight_list union ({u} minus gc_candidates)
-\* specs/kernel/garbage.ifl:63: u.inflight = u.inflight + 1
-\* specs/kernel/garbage.ifl:64: unix_tot_inflight = unix_tot_inflight + 1
-\* specs/kernel/garbage.ifl:65: user.unix_inflight = user.unix_inflight + 1
-\* fault: null_deref
-owner_L226_null5(self) ==
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
+\* specs/kernel/garbage.ifl:67: list_add_tail(gc_inflight_list, u)
+\* fault: list_double_add
+owner_L226_list_add(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ LET file_now ==
                [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
                             ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
                                                                           1]
        IN /\ owner_unix_attach_fds_fp[self] # NULL /\
                file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
           /\ owner_unix_attach_fds_b[self] # NULL /\
                sk_buff[owner_unix_attach_fds_b[self]].st = "live"
           /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
           /\ unix_gc_lock = NULL
           /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
                unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
-          /\ task[owner_unix_attach_fds_t[self]].user = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 65]
+          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+          /\ file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_double_add",
+                       thread |-> self,
+                       line |-> 67,
+                       obj |-> file_now[owner_unix_attach_fds_fp[self]].sk]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -4250,32 +4774,160 @@ owner_L226_null5(self) ==
 \* specs/kernel/af_unix.ifl:227: b.fp = fp
 \* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
 \* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
-\* specs/kernel/garbage.ifl:60: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:61: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
-\* specs/kernel/garbage.ifl:62: gc_inflight_list = gc_inflight_list union ({u} minus gc_candidates)
-\* specs/kernel/garbage.ifl:63: u.inflight = u.inflight + 1
-\* specs/kernel/garbage.ifl:64: unix_tot_inflight = unix_tot_inflight + 1
-\* specs/kernel/garbage.ifl:65: user.unix_inflight = user.unix_inflight + 1
-\* fault: use_after_free
-owner_L226_uaf5(self) ==
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
+\* specs/kernel/garbage.ifl:67: list_add_tail(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:69: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:70: unix_tot_inflight = unix_tot_inflight + 1
+\* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
+\* fault: null_deref
+owner_L226_null5(self) ==
     /\ pc[self] = "L226"
+    /\ fault.kind = "none"
     /\ LET file_now ==
                [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
                             ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
                                                                           1]
        IN /\ owner_unix_attach_fds_fp[self] # NULL /\
                file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
           /\ owner_unix_attach_fds_b[self] # NULL /\
                sk_buff[owner_unix_attach_fds_b[self]].st = "live"
           /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
           /\ unix_gc_lock = NULL
           /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
                unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+          /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
+          /\ task[owner_unix_attach_fds_t[self]].user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:226: get fp.f_count
+\* specs/kernel/af_unix.ifl:227: b.fp = fp
+\* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
+\* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
+\* specs/kernel/garbage.ifl:67: list_add_tail(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:69: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:70: unix_tot_inflight = unix_tot_inflight + 1
+\* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
+\* fault: use_after_free
+owner_L226_uaf5(self) ==
+    /\ pc[self] = "L226"
+    /\ fault.kind = "none"
+    /\ LET file_now ==
+               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                          1]
+       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
+               file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+          /\ owner_unix_attach_fds_b[self] # NULL /\
+               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+          /\ unix_gc_lock = NULL
+          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+          /\ unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+          /\ ~file_now[owner_unix_attach_fds_fp[self]].sk \in Elems(gc_inflight_list)
           /\ task[owner_unix_attach_fds_t[self]].user # NULL
           /\ user_struct[task[owner_unix_attach_fds_t[self]].user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 65,
+                       line |-> 71,
+                       obj |-> task[owner_unix_attach_fds_t[self]].user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:226: get fp.f_count
+\* specs/kernel/af_unix.ifl:227: b.fp = fp
+\* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
+\* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
+\* specs/kernel/garbage.ifl:69: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:70: unix_tot_inflight = unix_tot_inflight + 1
+\* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
+\* fault: null_deref
+owner_L226_null6(self) ==
+    /\ pc[self] = "L226"
+    /\ fault.kind = "none"
+    /\ LET file_now ==
+               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                          1]
+       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
+               file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+          /\ owner_unix_attach_fds_b[self] # NULL /\
+               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+          /\ unix_gc_lock = NULL
+          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+          /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+          /\ task[owner_unix_attach_fds_t[self]].user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 71]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:226: get fp.f_count
+\* specs/kernel/af_unix.ifl:227: b.fp = fp
+\* specs/kernel/af_unix.ifl:228: b.fp_user = t.user
+\* specs/kernel/af_unix.ifl:229: unix_inflight(t.user, fp)
+\* specs/kernel/garbage.ifl:64: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:65: u = fp.sk                          // unix_get_socket(fp): every file is a socket here
+\* specs/kernel/garbage.ifl:66: if u.inflight == 0 {
+\* specs/kernel/garbage.ifl:69: u.inflight = u.inflight + 1
+\* specs/kernel/garbage.ifl:70: unix_tot_inflight = unix_tot_inflight + 1
+\* specs/kernel/garbage.ifl:71: user.unix_inflight = user.unix_inflight + 1
+\* fault: use_after_free
+owner_L226_uaf6(self) ==
+    /\ pc[self] = "L226"
+    /\ fault.kind = "none"
+    /\ LET file_now ==
+               [file EXCEPT ![owner_unix_attach_fds_fp[self]].f_count_cpu = CpuOf(self),
+                            ![owner_unix_attach_fds_fp[self]].f_count = file[owner_unix_attach_fds_fp[self]].f_count +
+                                                                          1]
+       IN /\ owner_unix_attach_fds_fp[self] # NULL /\
+               file[owner_unix_attach_fds_fp[self]].st = "live"
+          /\ file[owner_unix_attach_fds_fp[self]].f_count > 0
+          /\ owner_unix_attach_fds_b[self] # NULL /\
+               sk_buff[owner_unix_attach_fds_b[self]].st = "live"
+          /\ owner_unix_attach_fds_t[self] # NULL /\ task[owner_unix_attach_fds_t[self]].st = "live"
+          /\ unix_gc_lock = NULL
+          /\ file_now[owner_unix_attach_fds_fp[self]].sk # NULL /\
+               unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].st = "live"
+          /\ ~unix_sock[file_now[owner_unix_attach_fds_fp[self]].sk].inflight = 0
+          /\ task[owner_unix_attach_fds_t[self]].user # NULL
+          /\ user_struct[task[owner_unix_attach_fds_t[self]].user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 71,
                        obj |-> task[owner_unix_attach_fds_t[self]].user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -4305,6 +4957,7 @@ owner_L226_uaf5(self) ==
 \* L247 -> L351
 owner_L247_1(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4323,8 +4976,10 @@ owner_L247_1(self) ==
          task[owner_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[owner_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[owner_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ owner_unix_dgram_try_queue_sk' = [owner_unix_dgram_try_queue_sk EXCEPT ![self] = NULL]
     /\ owner_unix_dgram_try_queue_other' = [owner_unix_dgram_try_queue_other EXCEPT ![self] = NULL]
@@ -4410,6 +5065,7 @@ owner_L247_1(self) ==
 \* L247 -> L39b
 owner_L247_2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4428,8 +5084,10 @@ owner_L247_2(self) ==
          task[owner_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[owner_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[owner_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ owner_sys_sendmsg_scm_pid[self] # NULL
     /\ owner_unix_dgram_try_queue_sk' = [owner_unix_dgram_try_queue_sk EXCEPT ![self] = NULL]
@@ -4524,6 +5182,7 @@ owner_L247_2(self) ==
 \* L247 -> L42
 owner_L247_3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4542,8 +5201,10 @@ owner_L247_3(self) ==
          task[owner_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[owner_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[owner_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
     /\ owner_sys_sendmsg_scm_cred[self] # NULL
@@ -4640,6 +5301,7 @@ owner_L247_3(self) ==
 \* L247 -> L93
 owner_L247_4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4658,8 +5320,10 @@ owner_L247_4(self) ==
          task[owner_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[owner_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[owner_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
     /\ ~owner_sys_sendmsg_scm_cred[self] # NULL
@@ -4747,6 +5411,7 @@ owner_L247_4(self) ==
 \* L247 -> L351
 owner_L247_5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4814,6 +5479,7 @@ owner_L247_5(self) ==
 \* L247 -> L39b
 owner_L247_6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4890,6 +5556,7 @@ owner_L247_6(self) ==
 \* L247 -> L42
 owner_L247_7(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -4968,6 +5635,7 @@ owner_L247_7(self) ==
 \* L247 -> L93
 owner_L247_8(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5036,6 +5704,7 @@ owner_L247_8(self) ==
 \* L247 -> L351
 owner_L247_9(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5083,6 +5752,7 @@ owner_L247_9(self) ==
 \* L247 -> L39b
 owner_L247_10(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5138,6 +5808,7 @@ owner_L247_10(self) ==
 \* L247 -> L42
 owner_L247_11(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5195,6 +5866,7 @@ owner_L247_11(self) ==
 \* L247 -> L93
 owner_L247_12(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5241,6 +5913,7 @@ owner_L247_12(self) ==
 \* fault: null_deref
 owner_L247_null(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5255,6 +5928,7 @@ owner_L247_null(self) ==
 \* fault: use_after_free
 owner_L247_uaf(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL
     /\ file[owner_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -5274,6 +5948,7 @@ owner_L247_uaf(self) ==
 \* fault: null_deref
 owner_L247_null2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk = NULL
@@ -5291,6 +5966,7 @@ owner_L247_null2(self) ==
 \* fault: use_after_free
 owner_L247_uaf2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL
@@ -5313,6 +5989,7 @@ owner_L247_uaf2(self) ==
 \* fault: null_deref
 owner_L247_null3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5333,6 +6010,7 @@ owner_L247_null3(self) ==
 \* fault: use_after_free
 owner_L247_uaf3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5360,6 +6038,7 @@ owner_L247_uaf3(self) ==
 \* fault: null_deref
 owner_L247_null4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5386,6 +6065,7 @@ owner_L247_null4(self) ==
 \* fault: use_after_free
 owner_L247_uaf4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5417,6 +6097,7 @@ owner_L247_uaf4(self) ==
 \* fault: null_deref
 owner_L247_null5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5451,6 +6132,7 @@ owner_L247_null5(self) ==
 \* fault: use_after_free
 owner_L247_uaf5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5490,6 +6172,7 @@ owner_L247_uaf5(self) ==
 \* fault: null_deref
 owner_L247_null6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5527,6 +6210,7 @@ owner_L247_null6(self) ==
 \* fault: use_after_free
 owner_L247_uaf6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5565,11 +6249,10 @@ owner_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
-\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
-\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
-\* fault: null_deref
-owner_L247_null7(self) ==
+\* fault: get_zero
+owner_L247_getzero(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5588,6 +6271,52 @@ owner_L247_null7(self) ==
          task[owner_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 64,
+                 obj |-> task[owner_unix_dgram_try_queue_t[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:247: sk = f.sk
+\* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
+\* specs/kernel/af_unix.ifl:249: dead = other.dead
+\* specs/kernel/af_unix.ifl:250: if !dead {
+\* specs/kernel/af_unix.ifl:251: maybe_add_creds(t, b, sk, other)
+\* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
+\* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
+\* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
+\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
+\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
+\* fault: null_deref
+owner_L247_null7(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ owner_unix_dgram_try_queue_f[self] # NULL /\
+         file[owner_unix_dgram_try_queue_f[self]].st = "live"
+    /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
+         unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].st = "live"
+    /\ unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer # NULL /\
+         unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].st = "live"
+    /\ ~unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ owner_unix_dgram_try_queue_b[self] # NULL /\
+         sk_buff[owner_unix_dgram_try_queue_b[self]].st = "live"
+    /\ sk_buff[owner_unix_dgram_try_queue_b[self]].cred = NULL /\
+         IF unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].passcred \/
+              unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].passcred
+         THEN TRUE
+         ELSE unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ owner_unix_dgram_try_queue_t[self] # NULL /\
+         task[owner_unix_dgram_try_queue_t[self]].st = "live"
+    /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
+         pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[owner_unix_dgram_try_queue_t[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5611,6 +6340,7 @@ owner_L247_null7(self) ==
 \* fault: use_after_free
 owner_L247_uaf7(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ owner_unix_dgram_try_queue_f[self] # NULL /\
          file[owner_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -5629,9 +6359,58 @@ owner_L247_uaf7(self) ==
          task[owner_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[owner_unix_dgram_try_queue_t[self]].cred # NULL
     /\ cred[task[owner_unix_dgram_try_queue_t[self]].cred].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 66,
+                 obj |-> task[owner_unix_dgram_try_queue_t[self]].cred]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:247: sk = f.sk
+\* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
+\* specs/kernel/af_unix.ifl:249: dead = other.dead
+\* specs/kernel/af_unix.ifl:250: if !dead {
+\* specs/kernel/af_unix.ifl:251: maybe_add_creds(t, b, sk, other)
+\* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
+\* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
+\* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
+\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
+\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
+\* fault: get_zero
+owner_L247_getzero2(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ owner_unix_dgram_try_queue_f[self] # NULL /\
+         file[owner_unix_dgram_try_queue_f[self]].st = "live"
+    /\ file[owner_unix_dgram_try_queue_f[self]].sk # NULL /\
+         unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].st = "live"
+    /\ unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer # NULL /\
+         unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].st = "live"
+    /\ ~unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ owner_unix_dgram_try_queue_b[self] # NULL /\
+         sk_buff[owner_unix_dgram_try_queue_b[self]].st = "live"
+    /\ sk_buff[owner_unix_dgram_try_queue_b[self]].cred = NULL /\
+         IF unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].passcred \/
+              unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].passcred
+         THEN TRUE
+         ELSE unix_sock[unix_sock[file[owner_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ owner_unix_dgram_try_queue_t[self] # NULL /\
+         task[owner_unix_dgram_try_queue_t[self]].st = "live"
+    /\ task[owner_unix_dgram_try_queue_t[self]].pid # NULL /\
+         pid[task[owner_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[owner_unix_dgram_try_queue_t[self]].pid].count > 0
+    /\ task[owner_unix_dgram_try_queue_t[self]].cred # NULL /\
+         cred[task[owner_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[owner_unix_dgram_try_queue_t[self]].cred].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 66,
                  obj |-> task[owner_unix_dgram_try_queue_t[self]].cred]
@@ -5650,6 +6429,7 @@ owner_L247_uaf7(self) ==
 \* L351 -> L39b
 owner_L351_1(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users > 1
     /\ owner_sys_sendmsg_scm_pid[self] # NULL
@@ -5703,6 +6483,7 @@ owner_L351_1(self) ==
 \* L351 -> L42
 owner_L351_2(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users > 1
     /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
@@ -5758,6 +6539,7 @@ owner_L351_2(self) ==
 \* L351 -> L93
 owner_L351_3(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users > 1
     /\ ~owner_sys_sendmsg_scm_pid[self] # NULL
@@ -5808,6 +6590,7 @@ owner_L351_3(self) ==
 \* L351 -> L366
 owner_L351_4(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users = 1
     /\ lat' = [w \in Threads |->
@@ -5848,6 +6631,7 @@ owner_L351_4(self) ==
 \* fault: null_deref
 owner_L351_null(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -5859,12 +6643,13 @@ owner_L351_null(self) ==
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-owner_L351_uaf(self) ==
+\* fault: double_free
+owner_L351_dfree(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL
     /\ sk_buff[owner_kfree_skb_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 351,
                  obj |-> owner_kfree_skb_b[self]]
@@ -5880,6 +6665,7 @@ owner_L351_uaf(self) ==
 \* fault: refcount_underflow
 owner_L351_underflow(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ owner_kfree_skb_b[self] # NULL /\ sk_buff[owner_kfree_skb_b[self]].st = "live"
     /\ sk_buff[owner_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -5898,20 +6684,22 @@ owner_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93b
 owner_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ owner_unix_destruct_scm_b[self] # NULL /\
                sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
@@ -5922,6 +6710,9 @@ owner_L366_1(self) ==
           /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
           /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
@@ -5946,16 +6737,8 @@ owner_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                   1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -5965,10 +6748,173 @@ owner_L366_1(self) ==
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L93b"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                         unix_gc_work_pending, unix_gc_work_running, owner_frame,
-                         owner_sys_close_frame, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_frame, owner_sys_close_frame, owner_file_final_put_f,
+                         owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                         owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                         owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
+                         owner_unix_destruct_scm_c, owner_unix_dgram_try_queue_frame,
+                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                         owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                         owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                         owner_scm_send_cred_t, owner_scm_send_pid_t,
+                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93b
+owner_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
+                                              ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ lat' = [w \in Threads |->
+                      [lat EXCEPT ![self] = lat[self] +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                  1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                         1]
+          /\ owner_fput_f' = [owner_fput_f EXCEPT
+                                ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L93b"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_frame, owner_sys_close_frame, owner_file_final_put_f,
+                         owner_sys_sendmsg_frame, owner_scm_destroy_cred_frame,
+                         owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                         owner_unix_destruct_scm_b, owner_unix_destruct_scm_bpid,
+                         owner_unix_destruct_scm_c, owner_unix_dgram_try_queue_frame,
+                         owner_maybe_add_creds_frame, owner_unix_attach_fds_frame,
+                         owner_unix_inflight_frame, owner_unix_scm_to_skb_creds_frame,
+                         owner_scm_fp_copy_frame, owner_wait_for_unix_gc_late_frame,
+                         owner_scm_send_cred_t, owner_scm_send_pid_t,
+                         owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                         owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93b
+owner_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ owner_unix_destruct_scm_fp' = [owner_unix_destruct_scm_fp EXCEPT
+                                              ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ owner_unix_notinflight_user' = [owner_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ owner_unix_notinflight_fp' = [owner_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ lat' = [w \in Threads |->
+                      [lat EXCEPT ![self] = lat[self] +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ owner_unix_notinflight_u' = [owner_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                  1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                         1]
+          /\ owner_fput_f' = [owner_fput_f EXCEPT
+                                ![self] = sk_buff[owner_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L93b"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, owner_frame, owner_sys_close_frame,
+                         owner_file_final_put_f, owner_sys_sendmsg_frame,
                          owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame,
                          owner_kfree_skb_b, owner_skb_release_b, owner_unix_destruct_scm_b,
                          owner_unix_destruct_scm_bpid, owner_unix_destruct_scm_c,
@@ -5986,8 +6932,9 @@ owner_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93b
-owner_L366_2(self) ==
+owner_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
@@ -6018,8 +6965,9 @@ owner_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-owner_L366_3(self) ==
+owner_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
@@ -6050,6 +6998,7 @@ owner_L366_3(self) ==
 \* fault: null_deref
 owner_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6064,6 +7013,7 @@ owner_L366_null(self) ==
 \* fault: use_after_free
 owner_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6082,172 +7032,18 @@ owner_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 owner_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ owner_unix_destruct_scm_b[self] # NULL /\
                sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
           /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[owner_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-owner_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[owner_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-owner_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-owner_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-owner_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-owner_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -6262,17 +7058,140 @@ owner_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-owner_L366_uaf4(self) ==
+owner_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[owner_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+owner_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+owner_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+owner_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+owner_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ owner_unix_destruct_scm_b[self] # NULL /\
                sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
@@ -6283,11 +7202,303 @@ owner_L366_uaf4(self) ==
           /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+owner_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+owner_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+owner_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+owner_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+owner_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+owner_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+owner_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![owner_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ owner_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[owner_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[owner_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[owner_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[owner_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -6304,6 +7515,7 @@ owner_L366_uaf4(self) ==
 \* L376 -> L382
 owner_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -6351,6 +7563,7 @@ owner_L376_1(self) ==
 \* L376 -> L382
 owner_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -6399,6 +7612,7 @@ owner_L376_2(self) ==
 \* L376 -> L382
 owner_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -6427,6 +7641,7 @@ owner_L376_3(self) ==
 \* fault: null_deref
 owner_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -6441,6 +7656,7 @@ owner_L376_null(self) ==
 \* fault: use_after_free
 owner_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -6461,6 +7677,7 @@ owner_L376_uaf(self) ==
 \* fault: null_deref
 owner_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -6477,15 +7694,16 @@ owner_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-owner_L376_uaf2(self) ==
+\* fault: double_free
+owner_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[owner_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[owner_unix_destruct_scm_b[self]].pid]
@@ -6503,6 +7721,7 @@ owner_L376_uaf2(self) ==
 \* fault: refcount_underflow
 owner_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].pid # NULL
@@ -6531,6 +7750,7 @@ owner_L376_underflow(self) ==
 \* L382 -> L39b
 owner_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -6602,6 +7822,7 @@ owner_L382_1(self) ==
 \* L382 -> L42
 owner_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -6675,6 +7896,7 @@ owner_L382_2(self) ==
 \* L382 -> L93
 owner_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -6745,6 +7967,7 @@ owner_L382_3(self) ==
 \* L382 -> L39b
 owner_L382_4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -6818,6 +8041,7 @@ owner_L382_4(self) ==
 \* L382 -> L42
 owner_L382_5(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -6893,6 +8117,7 @@ owner_L382_5(self) ==
 \* L382 -> L93
 owner_L382_6(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -6964,6 +8189,7 @@ owner_L382_6(self) ==
 \* L382 -> L39b
 owner_L382_7(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7016,6 +8242,7 @@ owner_L382_7(self) ==
 \* L382 -> L42
 owner_L382_8(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7070,6 +8297,7 @@ owner_L382_8(self) ==
 \* L382 -> L93
 owner_L382_9(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7116,6 +8344,7 @@ owner_L382_9(self) ==
 \* fault: null_deref
 owner_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7130,6 +8359,7 @@ owner_L382_null(self) ==
 \* fault: use_after_free
 owner_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7150,6 +8380,7 @@ owner_L382_uaf(self) ==
 \* fault: null_deref
 owner_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7166,15 +8397,16 @@ owner_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-owner_L382_uaf2(self) ==
+\* fault: double_free
+owner_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[owner_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[owner_unix_destruct_scm_b[self]].cred]
@@ -7192,6 +8424,7 @@ owner_L382_uaf2(self) ==
 \* fault: refcount_underflow
 owner_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7215,8 +8448,9 @@ owner_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-owner_L382_dfree(self) ==
+owner_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7241,8 +8475,9 @@ owner_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-owner_L382_dfree2(self) ==
+owner_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7266,8 +8501,9 @@ owner_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-owner_L382_dfree3(self) ==
+owner_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ owner_unix_destruct_scm_b[self] # NULL /\
          sk_buff[owner_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[owner_unix_destruct_scm_b[self]].cred # NULL
@@ -7295,6 +8531,7 @@ owner_step(self) ==
     \/ owner_L30_assert(self)
     \/ owner_L30_null2(self)
     \/ owner_L30_uaf2(self)
+    \/ owner_L30_getzero(self)
     \/ owner_L30_bound(self)
     \/ owner_L32(self)
     \/ owner_L32_bound(self)
@@ -7306,6 +8543,8 @@ owner_step(self) ==
     \/ owner_L32_assert(self)
     \/ owner_L32_bound7(self)
     \/ owner_L32_bound8(self)
+    \/ owner_L32_getzero(self)
+    \/ owner_L32_getzero2(self)
     \/ owner_L32_assert2(self)
     \/ owner_L45_1(self)
     \/ owner_L45_2(self)
@@ -7313,11 +8552,13 @@ owner_step(self) ==
     \/ owner_L45_uaf(self)
     \/ owner_L45_null2(self)
     \/ owner_L45_uaf2(self)
+    \/ owner_L45_getzero(self)
     \/ owner_L51(self)
     \/ owner_L51_null(self)
     \/ owner_L51_uaf(self)
     \/ owner_L51_null2(self)
     \/ owner_L51_uaf2(self)
+    \/ owner_L51_getzero(self)
     \/ owner_L39_1(self)
     \/ owner_L39_2(self)
     \/ owner_L39_3(self)
@@ -7341,12 +8582,12 @@ owner_step(self) ==
     \/ owner_L39b_3(self)
     \/ owner_L39b_4(self)
     \/ owner_L39b_null(self)
-    \/ owner_L39b_uaf(self)
+    \/ owner_L39b_dfree(self)
     \/ owner_L39b_underflow(self)
     \/ owner_L42_1(self)
     \/ owner_L42_2(self)
     \/ owner_L42_null(self)
-    \/ owner_L42_uaf(self)
+    \/ owner_L42_dfree(self)
     \/ owner_L42_underflow(self)
     \/ owner_L46_1(self)
     \/ owner_L46_2(self)
@@ -7358,33 +8599,39 @@ owner_step(self) ==
     \/ owner_L46_null2(self)
     \/ owner_L46_uaf2(self)
     \/ owner_L46_null3(self)
-    \/ owner_L46_uaf3(self)
+    \/ owner_L46_dfree(self)
     \/ owner_L46_underflow(self)
+    \/ owner_L46_locked(self)
     \/ owner_L93_1(self)
     \/ owner_L93_2(self)
     \/ owner_L93_null(self)
     \/ owner_L93_uaf(self)
     \/ owner_L93_null2(self)
-    \/ owner_L93_uaf2(self)
+    \/ owner_L93_dfree(self)
     \/ owner_L93_underflow(self)
     \/ owner_L93b_1(self)
     \/ owner_L93b_2(self)
     \/ owner_L93b_null(self)
     \/ owner_L93b_uaf(self)
     \/ owner_L93b_null2(self)
-    \/ owner_L93b_uaf2(self)
+    \/ owner_L93b_dfree(self)
     \/ owner_L93b_underflow(self)
-    \/ owner_L226(self)
+    \/ owner_L226_1(self)
+    \/ owner_L226_2(self)
     \/ owner_L226_null(self)
     \/ owner_L226_uaf(self)
+    \/ owner_L226_getzero(self)
     \/ owner_L226_null2(self)
     \/ owner_L226_uaf2(self)
     \/ owner_L226_null3(self)
     \/ owner_L226_uaf3(self)
     \/ owner_L226_null4(self)
     \/ owner_L226_uaf4(self)
+    \/ owner_L226_list_add(self)
     \/ owner_L226_null5(self)
     \/ owner_L226_uaf5(self)
+    \/ owner_L226_null6(self)
+    \/ owner_L226_uaf6(self)
     \/ owner_L247_1(self)
     \/ owner_L247_2(self)
     \/ owner_L247_3(self)
@@ -7409,18 +8656,22 @@ owner_step(self) ==
     \/ owner_L247_uaf5(self)
     \/ owner_L247_null6(self)
     \/ owner_L247_uaf6(self)
+    \/ owner_L247_getzero(self)
     \/ owner_L247_null7(self)
     \/ owner_L247_uaf7(self)
+    \/ owner_L247_getzero2(self)
     \/ owner_L351_1(self)
     \/ owner_L351_2(self)
     \/ owner_L351_3(self)
     \/ owner_L351_4(self)
     \/ owner_L351_null(self)
-    \/ owner_L351_uaf(self)
+    \/ owner_L351_dfree(self)
     \/ owner_L351_underflow(self)
     \/ owner_L366_1(self)
     \/ owner_L366_2(self)
     \/ owner_L366_3(self)
+    \/ owner_L366_4(self)
+    \/ owner_L366_5(self)
     \/ owner_L366_null(self)
     \/ owner_L366_uaf(self)
     \/ owner_L366_null2(self)
@@ -7428,15 +8679,21 @@ owner_step(self) ==
     \/ owner_L366_null3(self)
     \/ owner_L366_uaf3(self)
     \/ owner_L366_assert(self)
+    \/ owner_L366_list_del(self)
     \/ owner_L366_null4(self)
     \/ owner_L366_uaf4(self)
+    \/ owner_L366_list_del2(self)
+    \/ owner_L366_null5(self)
+    \/ owner_L366_uaf5(self)
+    \/ owner_L366_null6(self)
+    \/ owner_L366_uaf6(self)
     \/ owner_L376_1(self)
     \/ owner_L376_2(self)
     \/ owner_L376_3(self)
     \/ owner_L376_null(self)
     \/ owner_L376_uaf(self)
     \/ owner_L376_null2(self)
-    \/ owner_L376_uaf2(self)
+    \/ owner_L376_dfree(self)
     \/ owner_L376_underflow(self)
     \/ owner_L382_1(self)
     \/ owner_L382_2(self)
@@ -7450,11 +8707,11 @@ owner_step(self) ==
     \/ owner_L382_null(self)
     \/ owner_L382_uaf(self)
     \/ owner_L382_null2(self)
-    \/ owner_L382_uaf2(self)
-    \/ owner_L382_underflow(self)
     \/ owner_L382_dfree(self)
+    \/ owner_L382_underflow(self)
     \/ owner_L382_dfree2(self)
     \/ owner_L382_dfree3(self)
+    \/ owner_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
@@ -7466,10 +8723,12 @@ owner_step(self) ==
 \* L45 -> L51
 sender_L45_1(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
          pid[sender_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count > 0
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] # NULL
     /\ sk_buff' = [sk_buff EXCEPT
                      ![sender_unix_scm_to_skb_creds_b[self]].pid = sender_unix_scm_to_skb_creds_scm_pid[self]]
@@ -7504,10 +8763,12 @@ sender_L45_1(self) ==
 \* L45 -> L247
 sender_L45_2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
          pid[sender_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count > 0
     /\ ~sender_unix_scm_to_skb_creds_scm_cred[self] # NULL
     /\ sk_buff' = [sk_buff EXCEPT
                      ![sender_unix_scm_to_skb_creds_b[self]].pid = sender_unix_scm_to_skb_creds_scm_pid[self]]
@@ -7563,6 +8824,7 @@ sender_L45_2(self) ==
 \* fault: null_deref
 sender_L45_null(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 45]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7577,6 +8839,7 @@ sender_L45_null(self) ==
 \* fault: use_after_free
 sender_L45_uaf(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[sender_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7596,6 +8859,7 @@ sender_L45_uaf(self) ==
 \* fault: null_deref
 sender_L45_null2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] = NULL
@@ -7613,11 +8877,35 @@ sender_L45_null2(self) ==
 \* fault: use_after_free
 sender_L45_uaf2(self) ==
     /\ pc[self] = "L45"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL
     /\ pid[sender_unix_scm_to_skb_creds_scm_pid[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 46,
+                 obj |-> sender_unix_scm_to_skb_creds_scm_pid[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
+\* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
+\* fault: get_zero
+sender_L45_getzero(self) ==
+    /\ pc[self] = "L45"
+    /\ fault.kind = "none"
+    /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ sender_unix_scm_to_skb_creds_scm_pid[self] # NULL /\
+         pid[sender_unix_scm_to_skb_creds_scm_pid[self]].st = "live"
+    /\ pid[sender_unix_scm_to_skb_creds_scm_pid[self]].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 46,
                  obj |-> sender_unix_scm_to_skb_creds_scm_pid[self]]
@@ -7635,6 +8923,7 @@ sender_L45_uaf2(self) ==
 \* L45b -> L171
 sender_L45b_1(self) ==
     /\ pc[self] = "L45b"
+    /\ fault.kind = "none"
     /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
     /\ gc_in_progress' = TRUE
     /\ lat' = [w \in Threads |->
@@ -7656,6 +8945,7 @@ sender_L45b_1(self) ==
 \* L45b -> L171
 sender_L45b_2(self) ==
     /\ pc[self] = "L45b"
+    /\ fault.kind = "none"
     /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L171"]
@@ -7673,10 +8963,12 @@ sender_L45b_2(self) ==
 \* L51 -> L247
 sender_L51(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
          cred[sender_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[sender_unix_scm_to_skb_creds_scm_cred[self]].usage > 0
     /\ sk_buff' = [sk_buff EXCEPT
                      ![sender_unix_scm_to_skb_creds_b[self]].cred = sender_unix_scm_to_skb_creds_scm_cred[self]]
     /\ lat' = [w \in Threads |->
@@ -7731,6 +9023,7 @@ sender_L51(self) ==
 \* fault: null_deref
 sender_L51_null(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -7745,6 +9038,7 @@ sender_L51_null(self) ==
 \* fault: use_after_free
 sender_L51_uaf(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL
     /\ sk_buff[sender_unix_scm_to_skb_creds_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -7764,6 +9058,7 @@ sender_L51_uaf(self) ==
 \* fault: null_deref
 sender_L51_null2(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] = NULL
@@ -7781,6 +9076,7 @@ sender_L51_null2(self) ==
 \* fault: use_after_free
 sender_L51_uaf2(self) ==
     /\ pc[self] = "L51"
+    /\ fault.kind = "none"
     /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
          sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
     /\ sender_unix_scm_to_skb_creds_scm_cred[self] # NULL
@@ -7797,11 +9093,35 @@ sender_L51_uaf2(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
+\* fault: get_zero
+sender_L51_getzero(self) ==
+    /\ pc[self] = "L51"
+    /\ fault.kind = "none"
+    /\ sender_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[sender_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ sender_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[sender_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[sender_unix_scm_to_skb_creds_scm_cred[self]].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 52,
+                 obj |-> sender_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
 \* L39 -> L42
 sender_L39_1(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count > 1
@@ -7834,6 +9154,7 @@ sender_L39_1(self) ==
 \* L39 -> Done
 sender_L39_2(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count > 1
@@ -7927,6 +9248,7 @@ sender_L39_2(self) ==
 \* L39 -> L42
 sender_L39_3(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count = 1
@@ -7961,6 +9283,7 @@ sender_L39_3(self) ==
 \* L39 -> Done
 sender_L39_4(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count = 1
@@ -8055,6 +9378,7 @@ sender_L39_4(self) ==
 \* fault: null_deref
 sender_L39_null(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8066,12 +9390,13 @@ sender_L39_null(self) ==
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-sender_L39_uaf(self) ==
+\* fault: double_free
+sender_L39_dfree(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 39,
                  obj |-> sender_scm_destroy_cred_scm_pid[self]]
@@ -8087,6 +9412,7 @@ sender_L39_uaf(self) ==
 \* fault: refcount_underflow
 sender_L39_underflow(self) ==
     /\ pc[self] = "L39"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_pid[self] # NULL /\
          pid[sender_scm_destroy_cred_scm_pid[self]].st = "live"
     /\ pid[sender_scm_destroy_cred_scm_pid[self]].count \leq 0
@@ -8106,6 +9432,7 @@ sender_L39_underflow(self) ==
 \* L42 -> Done
 sender_L42_1(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[sender_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].usage > 1
@@ -8197,6 +9524,7 @@ sender_L42_1(self) ==
 \* L42 -> Done
 sender_L42_2(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[sender_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].usage = 1
@@ -8290,6 +9618,7 @@ sender_L42_2(self) ==
 \* fault: null_deref
 sender_L42_null(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8301,12 +9630,13 @@ sender_L42_null(self) ==
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-sender_L42_uaf(self) ==
+\* fault: double_free
+sender_L42_dfree(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 42,
                  obj |-> sender_scm_destroy_cred_scm_cred[self]]
@@ -8322,6 +9652,7 @@ sender_L42_uaf(self) ==
 \* fault: refcount_underflow
 sender_L42_underflow(self) ==
     /\ pc[self] = "L42"
+    /\ fault.kind = "none"
     /\ sender_scm_destroy_cred_scm_cred[self] # NULL /\
          cred[sender_scm_destroy_cred_scm_cred[self]].st = "live"
     /\ cred[sender_scm_destroy_cred_scm_cred[self]].usage \leq 0
@@ -8379,6 +9710,7 @@ sender_L42_underflow(self) ==
 \* L55 -> L45b
 sender_L55(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8430,6 +9762,8 @@ sender_L55(self) ==
                                                                           sk_refcnt_cpu |-> CpuOf(self)],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ new_file2 \notin {} \cup {new_file}
                                /\ user_struct' = [user_struct EXCEPT
                                                     ![new_user_struct] = [st |-> "live",
@@ -8569,6 +9903,7 @@ sender_L55(self) ==
 \* fault: model_bound
 sender_L55_bound(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 55]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -8585,6 +9920,7 @@ sender_L55_bound(self) ==
 \* fault: model_bound
 sender_L55_bound2(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
           /\ ~\E o \in Pool_task : task[o].st = "free"
@@ -8605,6 +9941,7 @@ sender_L55_bound2(self) ==
 \* fault: model_bound
 sender_L55_bound3(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -8628,6 +9965,7 @@ sender_L55_bound3(self) ==
 \* fault: model_bound
 sender_L55_bound4(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8660,6 +9998,7 @@ sender_L55_bound4(self) ==
 \* fault: model_bound
 sender_L55_bound5(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8695,6 +10034,7 @@ sender_L55_bound5(self) ==
 \* fault: model_bound
 sender_L55_bound6(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8737,6 +10077,7 @@ sender_L55_bound6(self) ==
 \* fault: assertion
 sender_L55_assert(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8786,6 +10127,7 @@ sender_L55_assert(self) ==
 \* fault: model_bound
 sender_L55_bound7(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8843,6 +10185,7 @@ sender_L55_bound7(self) ==
 \* fault: model_bound
 sender_L55_bound8(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8920,14 +10263,10 @@ sender_L55_bound8(self) ==
 \* specs/kernel/af_unix.ifl:137: sk.file = f
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
-\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
-\* specs/kernel/af_unix.ifl:141: ska.peer = sk
-\* specs/kernel/af_unix.ifl:142: sk.peer = ska
-\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
-\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
-\* fault: assertion
-sender_L55_assert2(self) ==
+\* fault: get_zero
+sender_L55_getzero(self) ==
     /\ pc[self] = "L55"
+    /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -8979,6 +10318,209 @@ sender_L55_assert2(self) ==
                                                                           sk_refcnt_cpu |-> CpuOf(self)],
                                                       ![new_unix_sock].file = new_file][o].st =
                                       "free"
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 139,
+                                            obj |-> new_unix_sock]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running, lat,
+                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
+\* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/unix_gc/async_wait.ifl:57: c = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/unix_gc/async_wait.ifl:58: d = sys_socketpair_peer(me, c)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* fault: get_zero
+sender_L55_getzero2(self) ==
+    /\ pc[self] = "L55"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL,
+                                                               f_count_cpu |-> CpuOf(self)],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0,
+                                                                            sk_refcnt_cpu |-> CpuOf(self)],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL,
+                                                                f_count_cpu |-> CpuOf(self)],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0,
+                                                                          sk_refcnt_cpu |-> CpuOf(self)],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 \leq 0
+                               /\ fault' = [kind |-> "get_zero",
+                                            thread |-> self,
+                                            line |-> 140,
+                                            obj |-> new_unix_sock2]
+                               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
+                                              sk_buff, delayed_fput_list, unix_queued, unix_gc_lock,
+                                              unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                                              gc_hitlist, gc_purged, gc_stale,
+                                              delayed_fput_work_pending, delayed_fput_work_running,
+                                              unix_gc_work_pending, unix_gc_work_running, lat,
+                                              op_end, unix_gc_lock_cpu, owner_locals, sender_locals,
+                                              delayed_fput_work_worker_locals,
+                                              unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:55: u = alloc user_struct
+\* examples/seeds/unix_gc/async_wait.ifl:56: me = task_new(200, u)
+\* specs/kernel/file.ifl:46: t = alloc task
+\* specs/kernel/file.ifl:47: p = alloc pid
+\* specs/kernel/file.ifl:48: c = alloc cred
+\* specs/kernel/file.ifl:49: p.nr = nr
+\* specs/kernel/file.ifl:50: t.pid = p
+\* specs/kernel/file.ifl:51: t.cred = c
+\* specs/kernel/file.ifl:52: t.user = user
+\* specs/kernel/file.ifl:54: return t
+\* examples/seeds/unix_gc/async_wait.ifl:57: c = sys_socketpair(me)
+\* specs/kernel/af_unix.ifl:121: f = alloc file
+\* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:123: f.sk = sk
+\* specs/kernel/af_unix.ifl:124: sk.file = f
+\* specs/kernel/af_unix.ifl:125: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* specs/kernel/file.ifl:73: add(t.fds, f)
+\* specs/kernel/af_unix.ifl:127: return f
+\* examples/seeds/unix_gc/async_wait.ifl:58: d = sys_socketpair_peer(me, c)
+\* specs/kernel/af_unix.ifl:134: f = alloc file
+\* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
+\* specs/kernel/af_unix.ifl:136: f.sk = sk
+\* specs/kernel/af_unix.ifl:137: sk.file = f
+\* specs/kernel/af_unix.ifl:138: ska = fa.sk
+\* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
+\* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
+\* specs/kernel/af_unix.ifl:141: ska.peer = sk
+\* specs/kernel/af_unix.ifl:142: sk.peer = ska
+\* specs/kernel/af_unix.ifl:143: fd_install(t, f)
+\* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
+\* fault: assertion
+sender_L55_assert2(self) ==
+    /\ pc[self] = "L55"
+    /\ fault.kind = "none"
+    /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
+       IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
+          IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
+             IN LET new_cred == CHOOSE o \in Pool_cred : cred[o].st = "free"
+                IN LET new_file == CHOOSE o \in Pool_file : file[o].st = "free"
+                   IN LET new_unix_sock == CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"
+                      IN LET new_file2 ==
+                                 CHOOSE o \in Pool_file :
+                                   [file EXCEPT ![new_file] = [st |-> "live",
+                                                               f_count |-> 1,
+                                                               sk |-> NULL,
+                                                               f_count_cpu |-> CpuOf(self)],
+                                                ![new_file].sk = new_unix_sock][o].st =
+                                     "free"
+                         IN LET new_unix_sock2 ==
+                                    CHOOSE o \in Pool_unix_sock :
+                                      [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                            sk_refcnt |-> 1,
+                                                                            file |-> NULL,
+                                                                            peer |-> NULL,
+                                                                            dead |-> FALSE,
+                                                                            passcred |-> FALSE,
+                                                                            inflight |-> 0,
+                                                                            sk_refcnt_cpu |-> CpuOf(self)],
+                                                        ![new_unix_sock].file = new_file][o].st =
+                                        "free"
+                            IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
+                               /\ \E o \in Pool_task : task[o].st = "free"
+                               /\ \E o \in Pool_pid : pid[o].st = "free"
+                               /\ \E o \in Pool_cred : cred[o].st = "free"
+                               /\ \E o \in Pool_file : file[o].st = "free"
+                               /\ \E o \in Pool_unix_sock : unix_sock[o].st = "free"
+                               /\ new_file \notin {}
+                               /\ \E o \in Pool_file :
+                                    [file EXCEPT ![new_file] = [st |-> "live",
+                                                                f_count |-> 1,
+                                                                sk |-> NULL,
+                                                                f_count_cpu |-> CpuOf(self)],
+                                                 ![new_file].sk = new_unix_sock][o].st =
+                                      "free"
+                               /\ \E o \in Pool_unix_sock :
+                                    [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live",
+                                                                          sk_refcnt |-> 1,
+                                                                          file |-> NULL,
+                                                                          peer |-> NULL,
+                                                                          dead |-> FALSE,
+                                                                          passcred |-> FALSE,
+                                                                          inflight |-> 0,
+                                                                          sk_refcnt_cpu |-> CpuOf(self)],
+                                                      ![new_unix_sock].file = new_file][o].st =
+                                      "free"
+                               /\ 1 > 0
+                               /\ 1 > 0
                                /\ ~new_file2 \notin {} \cup {new_file}
                                /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 72]
                                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock,
@@ -8997,6 +10539,7 @@ sender_L55_assert2(self) ==
 \* L93 -> L376
 sender_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ file[sender_fput_f[self]].f_count > 1
@@ -9037,6 +10580,7 @@ sender_L93_1(self) ==
 \* L93 -> L376
 sender_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ file[sender_fput_f[self]].f_count = 1
@@ -9078,6 +10622,7 @@ sender_L93_2(self) ==
 \* fault: null_deref
 sender_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ sender_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -9093,6 +10638,7 @@ sender_L93_null(self) ==
 \* fault: use_after_free
 sender_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ sender_fput_f[self] # NULL
     /\ file[sender_fput_f[self]].st # "live"
@@ -9113,6 +10659,7 @@ sender_L93_uaf(self) ==
 \* fault: null_deref
 sender_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 94]
@@ -9126,16 +10673,14 @@ sender_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-sender_L93_uaf2(self) ==
+\* fault: double_free
+sender_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL
     /\ file[sender_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 94,
-                 obj |-> sender_fput_f[self]]
+    /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 94, obj |-> sender_fput_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -9149,6 +10694,7 @@ sender_L93_uaf2(self) ==
 \* fault: refcount_underflow
 sender_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale => sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ sender_fput_f[self] # NULL /\ file[sender_fput_f[self]].st = "live"
     /\ file[sender_fput_f[self]].f_count \leq 0
@@ -9170,6 +10716,7 @@ sender_L93_underflow(self) ==
 \* L171 -> L45
 sender_L171_1(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ sender_sys_write_scm_pid[self] # NULL
@@ -9217,6 +10764,7 @@ sender_L171_1(self) ==
 \* L171 -> L51
 sender_L171_2(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ ~sender_sys_write_scm_pid[self] # NULL
@@ -9267,6 +10815,7 @@ sender_L171_2(self) ==
 \* L171 -> L247
 sender_L171_3(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
        IN /\ \E o \in Pool_sk_buff : sk_buff[o].st = "free"
           /\ ~sender_sys_write_scm_pid[self] # NULL
@@ -9324,6 +10873,7 @@ sender_L171_3(self) ==
 \* fault: model_bound
 sender_L171_bound(self) ==
     /\ pc[self] = "L171"
+    /\ fault.kind = "none"
     /\ ~\E o \in Pool_sk_buff : sk_buff[o].st = "free"
     /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 171]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9353,6 +10903,7 @@ sender_L171_bound(self) ==
 \* L247 -> L351
 sender_L247_1(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -9371,8 +10922,10 @@ sender_L247_1(self) ==
          task[sender_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[sender_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[sender_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ sender_unix_dgram_try_queue_sk' = [sender_unix_dgram_try_queue_sk EXCEPT ![self] = NULL]
     /\ sender_unix_dgram_try_queue_other' = [sender_unix_dgram_try_queue_other EXCEPT
@@ -9458,6 +11011,7 @@ sender_L247_1(self) ==
 \* L247 -> L39
 sender_L247_2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -9476,8 +11030,10 @@ sender_L247_2(self) ==
          task[sender_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[sender_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[sender_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ sender_sys_write_scm_pid[self] # NULL
     /\ sender_unix_dgram_try_queue_sk' = [sender_unix_dgram_try_queue_sk EXCEPT ![self] = NULL]
@@ -9572,6 +11128,7 @@ sender_L247_2(self) ==
 \* L247 -> L42
 sender_L247_3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -9590,8 +11147,10 @@ sender_L247_3(self) ==
          task[sender_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[sender_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[sender_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ ~sender_sys_write_scm_pid[self] # NULL
     /\ sender_sys_write_scm_cred[self] # NULL
@@ -9687,6 +11246,7 @@ sender_L247_3(self) ==
 \* L247 -> Done
 sender_L247_4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -9705,8 +11265,10 @@ sender_L247_4(self) ==
          task[sender_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[sender_unix_dgram_try_queue_t[self]].cred # NULL /\
          cred[task[sender_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage > 0
     /\ ~unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
     /\ ~sender_sys_write_scm_pid[self] # NULL
     /\ ~sender_sys_write_scm_cred[self] # NULL
@@ -9830,6 +11392,7 @@ sender_L247_4(self) ==
 \* L247 -> L351
 sender_L247_5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -9896,6 +11459,7 @@ sender_L247_5(self) ==
 \* L247 -> L39
 sender_L247_6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -9971,6 +11535,7 @@ sender_L247_6(self) ==
 \* L247 -> L42
 sender_L247_7(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10047,6 +11612,7 @@ sender_L247_7(self) ==
 \* L247 -> Done
 sender_L247_8(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10150,6 +11716,7 @@ sender_L247_8(self) ==
 \* L247 -> L351
 sender_L247_9(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10196,6 +11763,7 @@ sender_L247_9(self) ==
 \* L247 -> L39
 sender_L247_10(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10250,6 +11818,7 @@ sender_L247_10(self) ==
 \* L247 -> L42
 sender_L247_11(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10305,6 +11874,7 @@ sender_L247_11(self) ==
 \* L247 -> Done
 sender_L247_12(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10389,6 +11959,7 @@ sender_L247_12(self) ==
 \* fault: null_deref
 sender_L247_null(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 247]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10403,6 +11974,7 @@ sender_L247_null(self) ==
 \* fault: use_after_free
 sender_L247_uaf(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL
     /\ file[sender_unix_dgram_try_queue_f[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -10422,6 +11994,7 @@ sender_L247_uaf(self) ==
 \* fault: null_deref
 sender_L247_null2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk = NULL
@@ -10439,6 +12012,7 @@ sender_L247_null2(self) ==
 \* fault: use_after_free
 sender_L247_uaf2(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL
@@ -10461,6 +12035,7 @@ sender_L247_uaf2(self) ==
 \* fault: null_deref
 sender_L247_null3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10481,6 +12056,7 @@ sender_L247_null3(self) ==
 \* fault: use_after_free
 sender_L247_uaf3(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10508,6 +12084,7 @@ sender_L247_uaf3(self) ==
 \* fault: null_deref
 sender_L247_null4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10534,6 +12111,7 @@ sender_L247_null4(self) ==
 \* fault: use_after_free
 sender_L247_uaf4(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10565,6 +12143,7 @@ sender_L247_uaf4(self) ==
 \* fault: null_deref
 sender_L247_null5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10599,6 +12178,7 @@ sender_L247_null5(self) ==
 \* fault: use_after_free
 sender_L247_uaf5(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10638,6 +12218,7 @@ sender_L247_uaf5(self) ==
 \* fault: null_deref
 sender_L247_null6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10675,6 +12256,7 @@ sender_L247_null6(self) ==
 \* fault: use_after_free
 sender_L247_uaf6(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10713,11 +12295,10 @@ sender_L247_uaf6(self) ==
 \* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
 \* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
 \* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
-\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
-\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
-\* fault: null_deref
-sender_L247_null7(self) ==
+\* fault: get_zero
+sender_L247_getzero(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10736,6 +12317,52 @@ sender_L247_null7(self) ==
          task[sender_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 64,
+                 obj |-> task[sender_unix_dgram_try_queue_t[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:247: sk = f.sk
+\* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
+\* specs/kernel/af_unix.ifl:249: dead = other.dead
+\* specs/kernel/af_unix.ifl:250: if !dead {
+\* specs/kernel/af_unix.ifl:251: maybe_add_creds(t, b, sk, other)
+\* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
+\* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
+\* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
+\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
+\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
+\* fault: null_deref
+sender_L247_null7(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ sender_unix_dgram_try_queue_f[self] # NULL /\
+         file[sender_unix_dgram_try_queue_f[self]].st = "live"
+    /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
+         unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].st = "live"
+    /\ unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer # NULL /\
+         unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].st = "live"
+    /\ ~unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ sender_unix_dgram_try_queue_b[self] # NULL /\
+         sk_buff[sender_unix_dgram_try_queue_b[self]].st = "live"
+    /\ sk_buff[sender_unix_dgram_try_queue_b[self]].cred = NULL /\
+         IF unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].passcred \/
+              unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].passcred
+         THEN TRUE
+         ELSE unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ sender_unix_dgram_try_queue_t[self] # NULL /\
+         task[sender_unix_dgram_try_queue_t[self]].st = "live"
+    /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
+         pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[sender_unix_dgram_try_queue_t[self]].cred = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 66]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10759,6 +12386,7 @@ sender_L247_null7(self) ==
 \* fault: use_after_free
 sender_L247_uaf7(self) ==
     /\ pc[self] = "L247"
+    /\ fault.kind = "none"
     /\ sender_unix_dgram_try_queue_f[self] # NULL /\
          file[sender_unix_dgram_try_queue_f[self]].st = "live"
     /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
@@ -10777,9 +12405,58 @@ sender_L247_uaf7(self) ==
          task[sender_unix_dgram_try_queue_t[self]].st = "live"
     /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
          pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count > 0
     /\ task[sender_unix_dgram_try_queue_t[self]].cred # NULL
     /\ cred[task[sender_unix_dgram_try_queue_t[self]].cred].st # "live"
     /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 66,
+                 obj |-> task[sender_unix_dgram_try_queue_t[self]].cred]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:247: sk = f.sk
+\* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
+\* specs/kernel/af_unix.ifl:249: dead = other.dead
+\* specs/kernel/af_unix.ifl:250: if !dead {
+\* specs/kernel/af_unix.ifl:251: maybe_add_creds(t, b, sk, other)
+\* specs/kernel/scm_creds_v3.2.ifl:62: if b.cred == null && (sk.passcred || other.passcred || other.dead) {
+\* specs/kernel/scm_creds_v3.2.ifl:63: b.pid = t.pid
+\* specs/kernel/scm_creds_v3.2.ifl:64: get t.pid.count
+\* specs/kernel/scm_creds_v3.2.ifl:65: b.cred = t.cred
+\* specs/kernel/scm_creds_v3.2.ifl:66: get t.cred.usage
+\* fault: get_zero
+sender_L247_getzero2(self) ==
+    /\ pc[self] = "L247"
+    /\ fault.kind = "none"
+    /\ sender_unix_dgram_try_queue_f[self] # NULL /\
+         file[sender_unix_dgram_try_queue_f[self]].st = "live"
+    /\ file[sender_unix_dgram_try_queue_f[self]].sk # NULL /\
+         unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].st = "live"
+    /\ unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer # NULL /\
+         unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].st = "live"
+    /\ ~unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ sender_unix_dgram_try_queue_b[self] # NULL /\
+         sk_buff[sender_unix_dgram_try_queue_b[self]].st = "live"
+    /\ sk_buff[sender_unix_dgram_try_queue_b[self]].cred = NULL /\
+         IF unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].passcred \/
+              unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].passcred
+         THEN TRUE
+         ELSE unix_sock[unix_sock[file[sender_unix_dgram_try_queue_f[self]].sk].peer].dead
+    /\ sender_unix_dgram_try_queue_t[self] # NULL /\
+         task[sender_unix_dgram_try_queue_t[self]].st = "live"
+    /\ task[sender_unix_dgram_try_queue_t[self]].pid # NULL /\
+         pid[task[sender_unix_dgram_try_queue_t[self]].pid].st = "live"
+    /\ pid[task[sender_unix_dgram_try_queue_t[self]].pid].count > 0
+    /\ task[sender_unix_dgram_try_queue_t[self]].cred # NULL /\
+         cred[task[sender_unix_dgram_try_queue_t[self]].cred].st = "live"
+    /\ cred[task[sender_unix_dgram_try_queue_t[self]].cred].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
                  thread |-> self,
                  line |-> 66,
                  obj |-> task[sender_unix_dgram_try_queue_t[self]].cred]
@@ -10798,6 +12475,7 @@ sender_L247_uaf7(self) ==
 \* L351 -> L39
 sender_L351_1(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users > 1
     /\ sender_sys_write_scm_pid[self] # NULL
@@ -10848,6 +12526,7 @@ sender_L351_1(self) ==
 \* L351 -> L42
 sender_L351_2(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users > 1
     /\ ~sender_sys_write_scm_pid[self] # NULL
@@ -10899,6 +12578,7 @@ sender_L351_2(self) ==
 \* L351 -> Done
 sender_L351_3(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users > 1
     /\ ~sender_sys_write_scm_pid[self] # NULL
@@ -10992,6 +12672,7 @@ sender_L351_3(self) ==
 \* L351 -> L366
 sender_L351_4(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users = 1
     /\ lat' = [w \in Threads |->
@@ -11030,6 +12711,7 @@ sender_L351_4(self) ==
 \* fault: null_deref
 sender_L351_null(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11041,12 +12723,13 @@ sender_L351_null(self) ==
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-sender_L351_uaf(self) ==
+\* fault: double_free
+sender_L351_dfree(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL
     /\ sk_buff[sender_kfree_skb_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 351,
                  obj |-> sender_kfree_skb_b[self]]
@@ -11062,6 +12745,7 @@ sender_L351_uaf(self) ==
 \* fault: refcount_underflow
 sender_L351_underflow(self) ==
     /\ pc[self] = "L351"
+    /\ fault.kind = "none"
     /\ sender_kfree_skb_b[self] # NULL /\ sk_buff[sender_kfree_skb_b[self]].st = "live"
     /\ sk_buff[sender_kfree_skb_b[self]].users \leq 0
     /\ fault' = [kind |-> "refcount_underflow",
@@ -11080,20 +12764,22 @@ sender_L351_underflow(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 sender_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ sender_unix_destruct_scm_b[self] # NULL /\
                sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
@@ -11104,6 +12790,9 @@ sender_L366_1(self) ==
           /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
           /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
@@ -11128,16 +12817,8 @@ sender_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                    1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x # file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x # file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -11147,27 +12828,186 @@ sender_L366_1(self) ==
           /\ op_end' = NoOpEnd
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                         unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_frame,
-                         sender_sys_write_frame, sender_scm_destroy_cred_frame,
-                         sender_unix_dgram_queue_frame, sender_kfree_skb_b, sender_skb_release_b,
-                         sender_unix_destruct_scm_b, sender_unix_destruct_scm_bpid,
-                         sender_unix_destruct_scm_c, sender_file_final_put_f,
-                         sender_unix_dgram_try_queue_frame, sender_maybe_add_creds_frame,
-                         sender_unix_scm_to_skb_creds_frame, sender_scm_send_cred_t,
-                         sender_scm_send_pid_t, sender_sys_socketpair_peer_frame,
-                         sender_fd_install_frame, sender_sys_socketpair_frame,
-                         sender_task_new_frame, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_locals, sender_frame, sender_sys_write_frame,
+                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
+                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_b,
+                         sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c,
+                         sender_file_final_put_f, sender_unix_dgram_try_queue_frame,
+                         sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
+                         sender_scm_send_cred_t, sender_scm_send_pid_t,
+                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                         sender_sys_socketpair_frame, sender_task_new_frame,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+sender_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
+                                               ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ lat' = [w \in Threads |->
+                      [lat EXCEPT ![self] = lat[self] +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                   1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                          1]
+          /\ sender_fput_f' = [sender_fput_f EXCEPT
+                                 ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_locals, sender_frame, sender_sys_write_frame,
+                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
+                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_b,
+                         sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c,
+                         sender_file_final_put_f, sender_unix_dgram_try_queue_frame,
+                         sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
+                         sender_scm_send_cred_t, sender_scm_send_pid_t,
+                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                         sender_sys_socketpair_frame, sender_task_new_frame,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+sender_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st = "live"
+          /\ sender_unix_destruct_scm_fp' = [sender_unix_destruct_scm_fp EXCEPT
+                                               ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ sender_unix_notinflight_user' = [sender_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ sender_unix_notinflight_fp' = [sender_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ lat' = [w \in Threads |->
+                      [lat EXCEPT ![self] = lat[self] +
+                                              IF unix_gc_lock_cpu = CpuOf(self) \/
+                                                   unix_gc_lock_cpu = -1
+                                              THEN Cost_lock_local
+                                              ELSE Cost_lock_remote][w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ sender_unix_notinflight_u' = [sender_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                   1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                          1]
+          /\ sender_fput_f' = [sender_fput_f EXCEPT
+                                 ![self] = sk_buff[sender_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, owner_locals, sender_frame, sender_sys_write_frame,
+                         sender_scm_destroy_cred_frame, sender_unix_dgram_queue_frame,
+                         sender_kfree_skb_b, sender_skb_release_b, sender_unix_destruct_scm_b,
+                         sender_unix_destruct_scm_bpid, sender_unix_destruct_scm_c,
+                         sender_file_final_put_f, sender_unix_dgram_try_queue_frame,
+                         sender_maybe_add_creds_frame, sender_unix_scm_to_skb_creds_frame,
+                         sender_scm_send_cred_t, sender_scm_send_pid_t,
+                         sender_sys_socketpair_peer_frame, sender_fd_install_frame,
+                         sender_sys_socketpair_frame, sender_task_new_frame,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-sender_L366_2(self) ==
+sender_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
@@ -11197,8 +13037,9 @@ sender_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-sender_L366_3(self) ==
+sender_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
@@ -11226,6 +13067,7 @@ sender_L366_3(self) ==
 \* fault: null_deref
 sender_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11240,6 +13082,7 @@ sender_L366_null(self) ==
 \* fault: use_after_free
 sender_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11258,172 +13101,18 @@ sender_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 sender_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ sender_unix_destruct_scm_b[self] # NULL /\
                sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
           /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[sender_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-sender_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[sender_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-sender_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-sender_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-sender_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-sender_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
-          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
-          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -11438,17 +13127,140 @@ sender_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-sender_L366_uaf4(self) ==
+sender_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[sender_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+sender_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+sender_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+sender_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+sender_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ sender_unix_destruct_scm_b[self] # NULL /\
                sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
@@ -11459,11 +13271,303 @@ sender_L366_uaf4(self) ==
           /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
                unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
           /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+sender_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+sender_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
           /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+sender_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+sender_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+sender_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ ~file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_inflight_list)
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk \in Elems(gc_candidates)
+          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+sender_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+sender_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now == [sk_buff EXCEPT ![sender_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ sender_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[sender_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[sender_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].st = "live"
+          /\ unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight > 0
+          /\ ~unix_sock[file[sk_buff[sender_unix_destruct_scm_b[self]].fp].sk].inflight - 1 = 0
+          /\ sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[sender_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -11480,6 +13584,7 @@ sender_L366_uaf4(self) ==
 \* L376 -> L382
 sender_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -11526,6 +13631,7 @@ sender_L376_1(self) ==
 \* L376 -> L382
 sender_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -11573,6 +13679,7 @@ sender_L376_2(self) ==
 \* L376 -> L382
 sender_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -11599,6 +13706,7 @@ sender_L376_3(self) ==
 \* fault: null_deref
 sender_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -11613,6 +13721,7 @@ sender_L376_null(self) ==
 \* fault: use_after_free
 sender_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -11633,6 +13742,7 @@ sender_L376_uaf(self) ==
 \* fault: null_deref
 sender_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -11649,15 +13759,16 @@ sender_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-sender_L376_uaf2(self) ==
+\* fault: double_free
+sender_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[sender_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[sender_unix_destruct_scm_b[self]].pid]
@@ -11675,6 +13786,7 @@ sender_L376_uaf2(self) ==
 \* fault: refcount_underflow
 sender_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].pid # NULL
@@ -11703,6 +13815,7 @@ sender_L376_underflow(self) ==
 \* L382 -> L39
 sender_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -11772,6 +13885,7 @@ sender_L382_1(self) ==
 \* L382 -> L42
 sender_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -11842,6 +13956,7 @@ sender_L382_2(self) ==
 \* L382 -> Done
 sender_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -11951,6 +14066,7 @@ sender_L382_3(self) ==
 \* L382 -> L39
 sender_L382_4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12022,6 +14138,7 @@ sender_L382_4(self) ==
 \* L382 -> L42
 sender_L382_5(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12094,6 +14211,7 @@ sender_L382_5(self) ==
 \* L382 -> Done
 sender_L382_6(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12204,6 +14322,7 @@ sender_L382_6(self) ==
 \* L382 -> L39
 sender_L382_7(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12254,6 +14373,7 @@ sender_L382_7(self) ==
 \* L382 -> L42
 sender_L382_8(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12305,6 +14425,7 @@ sender_L382_8(self) ==
 \* L382 -> Done
 sender_L382_9(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12388,6 +14509,7 @@ sender_L382_9(self) ==
 \* fault: null_deref
 sender_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12402,6 +14524,7 @@ sender_L382_null(self) ==
 \* fault: use_after_free
 sender_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -12422,6 +14545,7 @@ sender_L382_uaf(self) ==
 \* fault: null_deref
 sender_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12438,15 +14562,16 @@ sender_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-sender_L382_uaf2(self) ==
+\* fault: double_free
+sender_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[sender_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[sender_unix_destruct_scm_b[self]].cred]
@@ -12464,6 +14589,7 @@ sender_L382_uaf2(self) ==
 \* fault: refcount_underflow
 sender_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12487,8 +14613,9 @@ sender_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-sender_L382_dfree(self) ==
+sender_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12513,8 +14640,9 @@ sender_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-sender_L382_dfree2(self) ==
+sender_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12538,8 +14666,9 @@ sender_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-sender_L382_dfree3(self) ==
+sender_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ sender_unix_destruct_scm_b[self] # NULL /\
          sk_buff[sender_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[sender_unix_destruct_scm_b[self]].cred # NULL
@@ -12564,6 +14693,7 @@ sender_step(self) ==
     \/ sender_L45_uaf(self)
     \/ sender_L45_null2(self)
     \/ sender_L45_uaf2(self)
+    \/ sender_L45_getzero(self)
     \/ sender_L45b_1(self)
     \/ sender_L45b_2(self)
     \/ sender_L51(self)
@@ -12571,17 +14701,18 @@ sender_step(self) ==
     \/ sender_L51_uaf(self)
     \/ sender_L51_null2(self)
     \/ sender_L51_uaf2(self)
+    \/ sender_L51_getzero(self)
     \/ sender_L39_1(self)
     \/ sender_L39_2(self)
     \/ sender_L39_3(self)
     \/ sender_L39_4(self)
     \/ sender_L39_null(self)
-    \/ sender_L39_uaf(self)
+    \/ sender_L39_dfree(self)
     \/ sender_L39_underflow(self)
     \/ sender_L42_1(self)
     \/ sender_L42_2(self)
     \/ sender_L42_null(self)
-    \/ sender_L42_uaf(self)
+    \/ sender_L42_dfree(self)
     \/ sender_L42_underflow(self)
     \/ sender_L55(self)
     \/ sender_L55_bound(self)
@@ -12593,13 +14724,15 @@ sender_step(self) ==
     \/ sender_L55_assert(self)
     \/ sender_L55_bound7(self)
     \/ sender_L55_bound8(self)
+    \/ sender_L55_getzero(self)
+    \/ sender_L55_getzero2(self)
     \/ sender_L55_assert2(self)
     \/ sender_L93_1(self)
     \/ sender_L93_2(self)
     \/ sender_L93_null(self)
     \/ sender_L93_uaf(self)
     \/ sender_L93_null2(self)
-    \/ sender_L93_uaf2(self)
+    \/ sender_L93_dfree(self)
     \/ sender_L93_underflow(self)
     \/ sender_L171_1(self)
     \/ sender_L171_2(self)
@@ -12629,18 +14762,22 @@ sender_step(self) ==
     \/ sender_L247_uaf5(self)
     \/ sender_L247_null6(self)
     \/ sender_L247_uaf6(self)
+    \/ sender_L247_getzero(self)
     \/ sender_L247_null7(self)
     \/ sender_L247_uaf7(self)
+    \/ sender_L247_getzero2(self)
     \/ sender_L351_1(self)
     \/ sender_L351_2(self)
     \/ sender_L351_3(self)
     \/ sender_L351_4(self)
     \/ sender_L351_null(self)
-    \/ sender_L351_uaf(self)
+    \/ sender_L351_dfree(self)
     \/ sender_L351_underflow(self)
     \/ sender_L366_1(self)
     \/ sender_L366_2(self)
     \/ sender_L366_3(self)
+    \/ sender_L366_4(self)
+    \/ sender_L366_5(self)
     \/ sender_L366_null(self)
     \/ sender_L366_uaf(self)
     \/ sender_L366_null2(self)
@@ -12648,15 +14785,21 @@ sender_step(self) ==
     \/ sender_L366_null3(self)
     \/ sender_L366_uaf3(self)
     \/ sender_L366_assert(self)
+    \/ sender_L366_list_del(self)
     \/ sender_L366_null4(self)
     \/ sender_L366_uaf4(self)
+    \/ sender_L366_list_del2(self)
+    \/ sender_L366_null5(self)
+    \/ sender_L366_uaf5(self)
+    \/ sender_L366_null6(self)
+    \/ sender_L366_uaf6(self)
     \/ sender_L376_1(self)
     \/ sender_L376_2(self)
     \/ sender_L376_3(self)
     \/ sender_L376_null(self)
     \/ sender_L376_uaf(self)
     \/ sender_L376_null2(self)
-    \/ sender_L376_uaf2(self)
+    \/ sender_L376_dfree(self)
     \/ sender_L376_underflow(self)
     \/ sender_L382_1(self)
     \/ sender_L382_2(self)
@@ -12670,11 +14813,11 @@ sender_step(self) ==
     \/ sender_L382_null(self)
     \/ sender_L382_uaf(self)
     \/ sender_L382_null2(self)
-    \/ sender_L382_uaf2(self)
-    \/ sender_L382_underflow(self)
     \/ sender_L382_dfree(self)
+    \/ sender_L382_underflow(self)
     \/ sender_L382_dfree2(self)
     \/ sender_L382_dfree3(self)
+    \/ sender_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
@@ -12685,6 +14828,7 @@ sender_step(self) ==
 \* L16 -> L112
 delayed_fput_work_worker_L16(self) ==
     /\ pc[self] = "L16"
+    /\ fault.kind = "none"
     /\ gc_in_progress' = TRUE
     /\ unix_gc_work_pending' = TRUE
     /\ delayed_fput_work_worker_unix_release_sock_f' =
@@ -12723,6 +14867,7 @@ delayed_fput_work_worker_L16(self) ==
 \* L40 -> L109
 delayed_fput_work_worker_L40(self) ==
     /\ pc[self] = "L40"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_pending
     /\ delayed_fput_work_pending' = FALSE
     /\ delayed_fput_work_running' = TRUE
@@ -12740,6 +14885,7 @@ delayed_fput_work_worker_L40(self) ==
 \* L93 -> L376
 delayed_fput_work_worker_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12782,6 +14928,7 @@ delayed_fput_work_worker_L93_1(self) ==
 \* L93 -> L376
 delayed_fput_work_worker_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12823,6 +14970,7 @@ delayed_fput_work_worker_L93_2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -12838,6 +14986,7 @@ delayed_fput_work_worker_L93_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
@@ -12858,6 +15007,7 @@ delayed_fput_work_worker_L93_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12873,15 +15023,16 @@ delayed_fput_work_worker_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-delayed_fput_work_worker_L93_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
     /\ delayed_fput_work_worker_fput_f[self] # NULL
     /\ file[delayed_fput_work_worker_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 94,
                  obj |-> delayed_fput_work_worker_fput_f[self]]
@@ -12898,6 +15049,7 @@ delayed_fput_work_worker_L93_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          delayed_fput_work_worker_fput_f[self] # NULL /\
            file[delayed_fput_work_worker_fput_f[self]].st = "live"
@@ -12922,6 +15074,7 @@ delayed_fput_work_worker_L93_underflow(self) ==
 \* L109 -> L112
 delayed_fput_work_worker_L109(self) ==
     /\ pc[self] = "L109"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_delayed_fput_batch' =
          [delayed_fput_work_worker_delayed_fput_batch EXCEPT ![self] = delayed_fput_list]
     /\ delayed_fput_list' = {}
@@ -12947,6 +15100,7 @@ delayed_fput_work_worker_L109(self) ==
 \* L112 -> L40
 delayed_fput_work_worker_L112_1(self) ==
     /\ pc[self] = "L112"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_112_3[self] = {}
     /\ delayed_fput_work_worker_delayed_fput_f' = [delayed_fput_work_worker_delayed_fput_f EXCEPT
                                                      ![self] = NULL]
@@ -12983,72 +15137,71 @@ delayed_fput_work_worker_L112_1(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
-                /\ delayed_fput_work_worker_rest_112_3' =
-                     [delayed_fput_work_worker_rest_112_3 EXCEPT
-                        ![self] = delayed_fput_work_worker_rest_112_3[self] \ {next_f}]
-                /\ delayed_fput_work_worker_delayed_fput_f' =
-                     [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                           ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_f' =
-                     [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                     [delayed_fput_work_worker_unix_release_sock_sk EXCEPT
-                        ![self] = file[next_f].sk]
-                /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
-                                                                                        1]
-                /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                     [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                        ![self] = unix_sock_now[file[next_f].sk].peer]
-                /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                     [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                        ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-                /\ unix_queued' =
-                     unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-                /\ delayed_fput_work_worker_rest_411_3' =
-                     [delayed_fput_work_worker_rest_411_3 EXCEPT ![self] = {x \in unix_queued :
-                                                                             sk_buff[x].rcv =
-                                                                               file[next_f].sk}]
-                /\ op_end' = NoOpEnd
-                /\ lat' = [w \in Threads |->
-                            lat[w] +
-                              IF w # self /\ WaitsFor(w, self)
-                              THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
-                                         CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote)
-                              ELSE 0]
-                /\ pc' = [pc EXCEPT ![self] = "L411"]
-                /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff,
-                               delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                               gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu,
-                               owner_locals, sender_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
-                               delayed_fput_work_worker_unix_release_sock_b,
-                               delayed_fput_work_worker_unix_release_sock_collect,
-                               delayed_fput_work_worker_kfree_skb_b,
-                               delayed_fput_work_worker_skb_release_b,
-                               delayed_fput_work_worker_unix_destruct_scm_frame,
-                               delayed_fput_work_worker_fput_f,
-                               delayed_fput_work_worker_file_final_put_f,
-                               delayed_fput_work_worker_unix_notinflight_frame,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt > 1
+               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                        {next_f}]
+               /\ delayed_fput_work_worker_delayed_fput_f' =
+                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                          ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_f' =
+                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+               /\ unix_sock' = [unix_sock_now2 EXCEPT
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt -
+                                                                                       1]
+               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                       ![self] = unix_sock_now[file[next_f].sk].peer]
+               /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+               /\ unix_queued' =
+                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                            ![self] = {x \in unix_queued :
+                                                                        sk_buff[x].rcv =
+                                                                          file[next_f].sk}]
+               /\ op_end' = NoOpEnd
+               /\ lat' = [w \in Threads |->
+                           lat[w] +
+                             IF w # self /\ WaitsFor(w, self)
+                             THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
+                                        CpuOf(self)
+                                   THEN Cost_atomic_local
+                                   ELSE Cost_atomic_remote)
+                             ELSE 0]
+               /\ pc' = [pc EXCEPT ![self] = "L411"]
+               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                              gc_purged, gc_stale, delayed_fput_work_pending,
+                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                              unix_gc_lock_cpu, owner_locals, sender_locals,
+                              delayed_fput_work_worker_delayed_fput_batch,
+                              delayed_fput_work_worker_unix_release_sock_b,
+                              delayed_fput_work_worker_unix_release_sock_collect,
+                              delayed_fput_work_worker_kfree_skb_b,
+                              delayed_fput_work_worker_skb_release_b,
+                              delayed_fput_work_worker_unix_destruct_scm_frame,
+                              delayed_fput_work_worker_fput_f,
+                              delayed_fput_work_worker_file_final_put_f,
+                              delayed_fput_work_worker_unix_notinflight_frame,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13066,73 +15219,72 @@ delayed_fput_work_worker_L112_2(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_3(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
-                /\ delayed_fput_work_worker_rest_112_3' =
-                     [delayed_fput_work_worker_rest_112_3 EXCEPT
-                        ![self] = delayed_fput_work_worker_rest_112_3[self] \ {next_f}]
-                /\ delayed_fput_work_worker_delayed_fput_f' =
-                     [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                           ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_f' =
-                     [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-                /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                     [delayed_fput_work_worker_unix_release_sock_sk EXCEPT
-                        ![self] = file[next_f].sk]
-                /\ unix_sock' = [unix_sock_now2 EXCEPT
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
-                                   ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
-                                   ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
-                /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                     [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                        ![self] = unix_sock_now[file[next_f].sk].peer]
-                /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                     [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                        ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-                /\ unix_queued' =
-                     unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-                /\ delayed_fput_work_worker_rest_411_3' =
-                     [delayed_fput_work_worker_rest_411_3 EXCEPT ![self] = {x \in unix_queued :
-                                                                             sk_buff[x].rcv =
-                                                                               file[next_f].sk}]
-                /\ op_end' = NoOpEnd
-                /\ lat' = [w \in Threads |->
-                            lat[w] +
-                              IF w # self /\ WaitsFor(w, self)
-                              THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
-                                         CpuOf(self)
-                                    THEN Cost_atomic_local
-                                    ELSE Cost_atomic_remote) +
-                                     Cost_free
-                              ELSE 0]
-                /\ pc' = [pc EXCEPT ![self] = "L411"]
-                /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff,
-                               delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                               gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu,
-                               owner_locals, sender_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
-                               delayed_fput_work_worker_unix_release_sock_b,
-                               delayed_fput_work_worker_unix_release_sock_collect,
-                               delayed_fput_work_worker_kfree_skb_b,
-                               delayed_fput_work_worker_skb_release_b,
-                               delayed_fput_work_worker_unix_destruct_scm_frame,
-                               delayed_fput_work_worker_fput_f,
-                               delayed_fput_work_worker_file_final_put_f,
-                               delayed_fput_work_worker_unix_notinflight_frame,
-                               unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt = 1
+               /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                            ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                        {next_f}]
+               /\ delayed_fput_work_worker_delayed_fput_f' =
+                    [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                          ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_f' =
+                    [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+               /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                    [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+               /\ unix_sock' = [unix_sock_now2 EXCEPT
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu = CpuOf(self),
+                                  ![unix_sock_now[file[next_f].sk].peer].sk_refcnt = 0,
+                                  ![unix_sock_now[file[next_f].sk].peer].st = "freed"]
+               /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                    [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                       ![self] = unix_sock_now[file[next_f].sk].peer]
+               /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                    [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                       ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+               /\ unix_queued' =
+                    unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+               /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                            ![self] = {x \in unix_queued :
+                                                                        sk_buff[x].rcv =
+                                                                          file[next_f].sk}]
+               /\ op_end' = NoOpEnd
+               /\ lat' = [w \in Threads |->
+                           lat[w] +
+                             IF w # self /\ WaitsFor(w, self)
+                             THEN (IF unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt_cpu =
+                                        CpuOf(self)
+                                   THEN Cost_atomic_local
+                                   ELSE Cost_atomic_remote) +
+                                    Cost_free
+                             ELSE 0]
+               /\ pc' = [pc EXCEPT ![self] = "L411"]
+               /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                              unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                              gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                              gc_purged, gc_stale, delayed_fput_work_pending,
+                              delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                              unix_gc_lock_cpu, owner_locals, sender_locals,
+                              delayed_fput_work_worker_delayed_fput_batch,
+                              delayed_fput_work_worker_unix_release_sock_b,
+                              delayed_fput_work_worker_unix_release_sock_collect,
+                              delayed_fput_work_worker_kfree_skb_b,
+                              delayed_fput_work_worker_skb_release_b,
+                              delayed_fput_work_worker_unix_destruct_scm_frame,
+                              delayed_fput_work_worker_fput_f,
+                              delayed_fput_work_worker_file_final_put_f,
+                              delayed_fput_work_worker_unix_notinflight_frame,
+                              unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13149,54 +15301,55 @@ delayed_fput_work_worker_L112_3(self) ==
 \* L112 -> L411
 delayed_fput_work_worker_L112_4(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-             /\ next_f # NULL /\ file[next_f].st = "live"
-             /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-             /\ ~unix_sock_now[file[next_f].sk].peer # NULL
-             /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
-                                                          ![self] = delayed_fput_work_worker_rest_112_3[self] \
-                                                                      {next_f}]
-             /\ delayed_fput_work_worker_delayed_fput_f' =
-                  [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
-             /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
-                                                        ![self] = next_f]
-             /\ delayed_fput_work_worker_unix_release_sock_f' =
-                  [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
-             /\ delayed_fput_work_worker_unix_release_sock_sk' =
-                  [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
-             /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             /\ delayed_fput_work_worker_unix_release_sock_skpair' =
-                  [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
-                     ![self] = unix_sock_now[file[next_f].sk].peer]
-             /\ delayed_fput_work_worker_unix_release_sock_mine' =
-                  [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
-                     ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
-             /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
-             /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                          ![self] = {x \in unix_queued :
-                                                                      sk_buff[x].rcv =
-                                                                        file[next_f].sk}]
-             /\ op_end' = NoOpEnd
-             /\ pc' = [pc EXCEPT ![self] = "L411"]
-             /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
-                            unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                            gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                            gc_purged, gc_stale, delayed_fput_work_pending,
-                            delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                            lat, unix_gc_lock_cpu, owner_locals, sender_locals,
-                            delayed_fput_work_worker_delayed_fput_batch,
-                            delayed_fput_work_worker_unix_release_sock_b,
-                            delayed_fput_work_worker_unix_release_sock_collect,
-                            delayed_fput_work_worker_kfree_skb_b,
-                            delayed_fput_work_worker_skb_release_b,
-                            delayed_fput_work_worker_unix_destruct_scm_frame,
-                            delayed_fput_work_worker_fput_f,
-                            delayed_fput_work_worker_file_final_put_f,
-                            delayed_fput_work_worker_unix_notinflight_frame,
-                            unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+            /\ next_f # NULL /\ file[next_f].st = "live"
+            /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+            /\ ~unix_sock_now[file[next_f].sk].peer # NULL
+            /\ delayed_fput_work_worker_rest_112_3' = [delayed_fput_work_worker_rest_112_3 EXCEPT
+                                                         ![self] = delayed_fput_work_worker_rest_112_3[self] \
+                                                                     {next_f}]
+            /\ delayed_fput_work_worker_delayed_fput_f' =
+                 [delayed_fput_work_worker_delayed_fput_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker___fput_f' = [delayed_fput_work_worker___fput_f EXCEPT
+                                                       ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_f' =
+                 [delayed_fput_work_worker_unix_release_sock_f EXCEPT ![self] = next_f]
+            /\ delayed_fput_work_worker_unix_release_sock_sk' =
+                 [delayed_fput_work_worker_unix_release_sock_sk EXCEPT ![self] = file[next_f].sk]
+            /\ unix_sock' = [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            /\ delayed_fput_work_worker_unix_release_sock_skpair' =
+                 [delayed_fput_work_worker_unix_release_sock_skpair EXCEPT
+                    ![self] = unix_sock_now[file[next_f].sk].peer]
+            /\ delayed_fput_work_worker_unix_release_sock_mine' =
+                 [delayed_fput_work_worker_unix_release_sock_mine EXCEPT
+                    ![self] = {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}]
+            /\ unix_queued' = unix_queued \ {x \in unix_queued : sk_buff[x].rcv = file[next_f].sk}
+            /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                         ![self] = {x \in unix_queued :
+                                                                     sk_buff[x].rcv =
+                                                                       file[next_f].sk}]
+            /\ op_end' = NoOpEnd
+            /\ pc' = [pc EXCEPT ![self] = "L411"]
+            /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, sk_buff, delayed_fput_list,
+                           unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                           gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
+                           gc_purged, gc_stale, delayed_fput_work_pending,
+                           delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                           lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                           delayed_fput_work_worker_delayed_fput_batch,
+                           delayed_fput_work_worker_unix_release_sock_b,
+                           delayed_fput_work_worker_unix_release_sock_collect,
+                           delayed_fput_work_worker_kfree_skb_b,
+                           delayed_fput_work_worker_skb_release_b,
+                           delayed_fput_work_worker_unix_destruct_scm_frame,
+                           delayed_fput_work_worker_fput_f,
+                           delayed_fput_work_worker_file_final_put_f,
+                           delayed_fput_work_worker_unix_notinflight_frame,
+                           unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13205,18 +15358,18 @@ delayed_fput_work_worker_L112_4(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 399]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13225,19 +15378,19 @@ delayed_fput_work_worker_L112_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL
-          /\ file[next_f].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL
+         /\ file[next_f].st # "live"
+         /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 399, obj |-> next_f]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13247,19 +15400,19 @@ delayed_fput_work_worker_L112_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL /\ file[next_f].st = "live"
-          /\ file[next_f].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 400]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13269,23 +15422,23 @@ delayed_fput_work_worker_L112_null2(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L112_uaf2(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-          /\ next_f # NULL /\ file[next_f].st = "live"
-          /\ file[next_f].sk # NULL
-          /\ unix_sock[file[next_f].sk].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 400,
-                       obj |-> file[next_f].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         /\ delayed_fput_work_worker_rest_112_3[self] # {}
+         /\ next_f # NULL /\ file[next_f].st = "live"
+         /\ file[next_f].sk # NULL
+         /\ unix_sock[file[next_f].sk].st # "live"
+         /\ fault' = [kind |-> "use_after_free",
+                      thread |-> self,
+                      line |-> 400,
+                      obj |-> file[next_f].sk]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13300,24 +15453,25 @@ delayed_fput_work_worker_L112_uaf2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L112_null3(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer = NULL
-                /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               unix_gc_lock_cpu, owner_locals, sender_locals,
-                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer = NULL
+               /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 405]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                              unix_gc_lock_cpu, owner_locals, sender_locals,
+                              delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13329,31 +15483,32 @@ delayed_fput_work_worker_L112_null3(self) ==
 \* specs/kernel/af_unix.ifl:403: sk.peer = null
 \* specs/kernel/af_unix.ifl:404: if skpair != null {
 \* specs/kernel/af_unix.ifl:405: put skpair.sk_refcnt
-\* fault: use_after_free
-delayed_fput_work_worker_L112_uaf3(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L112_dfree(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
-                /\ fault' = [kind |-> "use_after_free",
-                             thread |-> self,
-                             line |-> 405,
-                             obj |-> unix_sock_now[file[next_f].sk].peer]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               unix_gc_lock_cpu, owner_locals, sender_locals,
-                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st # "live"
+               /\ fault' = [kind |-> "double_free",
+                            thread |-> self,
+                            line |-> 405,
+                            obj |-> unix_sock_now[file[next_f].sk].peer]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                              unix_gc_lock_cpu, owner_locals, sender_locals,
+                              delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
 \* specs/kernel/file.ifl:113: __fput(f)
@@ -13368,48 +15523,51 @@ delayed_fput_work_worker_L112_uaf3(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L112_underflow(self) ==
     /\ pc[self] = "L112"
-    /\ LET next_f == CHOOSE x \in delayed_fput_work_worker_rest_112_3[self] : TRUE
-       IN LET unix_sock_now ==
-                  [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
-          IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
-             IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
-                /\ next_f # NULL /\ file[next_f].st = "live"
-                /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
-                /\ unix_sock_now[file[next_f].sk].peer # NULL
-                /\ unix_sock_now[file[next_f].sk].peer # NULL /\
-                     unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
-                /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
-                /\ fault' = [kind |-> "refcount_underflow",
-                             thread |-> self,
-                             line |-> 405,
-                             obj |-> unix_sock_now[file[next_f].sk].peer]
-                /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                               delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                               gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                               delayed_fput_work_pending, delayed_fput_work_running,
-                               unix_gc_work_pending, unix_gc_work_running, lat, op_end,
-                               unix_gc_lock_cpu, owner_locals, sender_locals,
-                               delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_f \in delayed_fput_work_worker_rest_112_3[self] :
+         LET unix_sock_now ==
+                 [unix_sock EXCEPT ![file[next_f].sk].dead = TRUE, ![file[next_f].sk].file = NULL]
+         IN LET unix_sock_now2 == [unix_sock_now EXCEPT ![file[next_f].sk].peer = NULL]
+            IN /\ delayed_fput_work_worker_rest_112_3[self] # {}
+               /\ next_f # NULL /\ file[next_f].st = "live"
+               /\ file[next_f].sk # NULL /\ unix_sock[file[next_f].sk].st = "live"
+               /\ unix_sock_now[file[next_f].sk].peer # NULL
+               /\ unix_sock_now[file[next_f].sk].peer # NULL /\
+                    unix_sock_now2[unix_sock_now[file[next_f].sk].peer].st = "live"
+               /\ unix_sock_now2[unix_sock_now[file[next_f].sk].peer].sk_refcnt \leq 0
+               /\ fault' = [kind |-> "refcount_underflow",
+                            thread |-> self,
+                            line |-> 405,
+                            obj |-> unix_sock_now[file[next_f].sk].peer]
+               /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                              delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                              gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                              gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                              delayed_fput_work_pending, delayed_fput_work_running,
+                              unix_gc_work_pending, unix_gc_work_running, lat, op_end,
+                              unix_gc_lock_cpu, owner_locals, sender_locals,
+                              delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 delayed_fput_work_worker_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -13423,6 +15581,13 @@ delayed_fput_work_worker_L366_1(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
                  "live"
@@ -13441,18 +15606,8 @@ delayed_fput_work_worker_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                                      1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x #
-                                     file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x #
-                                  file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -13469,9 +15624,182 @@ delayed_fput_work_worker_L366_1(self) ==
                         ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                         unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_locals, sender_locals, delayed_fput_work_worker_frame,
+                         delayed_fput_work_worker_delayed_fput_frame,
+                         delayed_fput_work_worker___fput_f,
+                         delayed_fput_work_worker_unix_release_sock_frame,
+                         delayed_fput_work_worker_kfree_skb_b,
+                         delayed_fput_work_worker_skb_release_b,
+                         delayed_fput_work_worker_unix_destruct_scm_b,
+                         delayed_fput_work_worker_unix_destruct_scm_bpid,
+                         delayed_fput_work_worker_unix_destruct_scm_c,
+                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+delayed_fput_work_worker_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ delayed_fput_work_worker_unix_notinflight_user' =
+               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ delayed_fput_work_worker_unix_notinflight_fp' =
+               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ delayed_fput_work_worker_unix_notinflight_u' =
+               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                     1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                            1]
+          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ lat' = [w \in Threads |->
+                      lat[w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_locals, sender_locals, delayed_fput_work_worker_frame,
+                         delayed_fput_work_worker_delayed_fput_frame,
+                         delayed_fput_work_worker___fput_f,
+                         delayed_fput_work_worker_unix_release_sock_frame,
+                         delayed_fput_work_worker_kfree_skb_b,
+                         delayed_fput_work_worker_skb_release_b,
+                         delayed_fput_work_worker_unix_destruct_scm_b,
+                         delayed_fput_work_worker_unix_destruct_scm_bpid,
+                         delayed_fput_work_worker_unix_destruct_scm_c,
+                         delayed_fput_work_worker_file_final_put_f, unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+delayed_fput_work_worker_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ delayed_fput_work_worker_unix_destruct_scm_fp' =
+               [delayed_fput_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ delayed_fput_work_worker_unix_notinflight_user' =
+               [delayed_fput_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ delayed_fput_work_worker_unix_notinflight_fp' =
+               [delayed_fput_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ delayed_fput_work_worker_unix_notinflight_u' =
+               [delayed_fput_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                     1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                            1]
+          /\ delayed_fput_work_worker_fput_f' = [delayed_fput_work_worker_fput_f EXCEPT
+                                                   ![self] = sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ lat' = [w \in Threads |->
+                      lat[w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, owner_locals, sender_locals,
                          delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
@@ -13488,8 +15816,9 @@ delayed_fput_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-delayed_fput_work_worker_L366_2(self) ==
+delayed_fput_work_worker_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -13520,8 +15849,9 @@ delayed_fput_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-delayed_fput_work_worker_L366_3(self) ==
+delayed_fput_work_worker_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -13550,6 +15880,7 @@ delayed_fput_work_worker_L366_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13564,6 +15895,7 @@ delayed_fput_work_worker_L366_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13582,11 +15914,12 @@ delayed_fput_work_worker_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 delayed_fput_work_worker_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -13594,171 +15927,6 @@ delayed_fput_work_worker_L366_null2(self) ==
           /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-delayed_fput_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-delayed_fput_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-delayed_fput_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-delayed_fput_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-delayed_fput_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -13773,17 +15941,147 @@ delayed_fput_work_worker_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-delayed_fput_work_worker_L366_uaf4(self) ==
+delayed_fput_work_worker_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+delayed_fput_work_worker_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+delayed_fput_work_worker_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+                0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+delayed_fput_work_worker_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -13797,12 +16095,355 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
                "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+delayed_fput_work_worker_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+delayed_fput_work_worker_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+delayed_fput_work_worker_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![delayed_fput_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[delayed_fput_work_worker_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -13819,6 +16460,7 @@ delayed_fput_work_worker_L366_uaf4(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13863,6 +16505,7 @@ delayed_fput_work_worker_L376_1(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13907,6 +16550,7 @@ delayed_fput_work_worker_L376_2(self) ==
 \* L376 -> L382
 delayed_fput_work_worker_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13934,6 +16578,7 @@ delayed_fput_work_worker_L376_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -13948,6 +16593,7 @@ delayed_fput_work_worker_L376_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -13968,6 +16614,7 @@ delayed_fput_work_worker_L376_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -13984,15 +16631,16 @@ delayed_fput_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-delayed_fput_work_worker_L376_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid]
@@ -14010,6 +16658,7 @@ delayed_fput_work_worker_L376_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -14035,6 +16684,7 @@ delayed_fput_work_worker_L376_underflow(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14089,6 +16739,7 @@ delayed_fput_work_worker_L382_1(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14143,6 +16794,7 @@ delayed_fput_work_worker_L382_2(self) ==
 \* L382 -> L411
 delayed_fput_work_worker_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14180,6 +16832,7 @@ delayed_fput_work_worker_L382_3(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14194,6 +16847,7 @@ delayed_fput_work_worker_L382_null(self) ==
 \* fault: use_after_free
 delayed_fput_work_worker_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -14214,6 +16868,7 @@ delayed_fput_work_worker_L382_uaf(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14230,15 +16885,16 @@ delayed_fput_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-delayed_fput_work_worker_L382_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred]
@@ -14256,6 +16912,7 @@ delayed_fput_work_worker_L382_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14279,8 +16936,9 @@ delayed_fput_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree(self) ==
+delayed_fput_work_worker_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14305,8 +16963,9 @@ delayed_fput_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree2(self) ==
+delayed_fput_work_worker_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14330,8 +16989,9 @@ delayed_fput_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-delayed_fput_work_worker_L382_dfree3(self) ==
+delayed_fput_work_worker_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[delayed_fput_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -14356,6 +17016,7 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* L411 -> L16
 delayed_fput_work_worker_L411_1(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14406,6 +17067,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14462,6 +17124,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* L411 -> L16
 delayed_fput_work_worker_L411_3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14513,6 +17176,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14568,47 +17232,48 @@ delayed_fput_work_worker_L411_4(self) ==
 \* L411 -> L411
 delayed_fput_work_worker_L411_5(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users > 1
-          /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                   {next_b}]
-          /\ delayed_fput_work_worker_unix_release_sock_b' =
-               [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                        ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
-                                        ![next_b].users = sk_buff[next_b].users - 1]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L411"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_rest_112_3,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_f,
-                         delayed_fput_work_worker_unix_release_sock_sk,
-                         delayed_fput_work_worker_unix_release_sock_skpair,
-                         delayed_fput_work_worker_unix_release_sock_mine,
-                         delayed_fput_work_worker_unix_release_sock_collect,
-                         delayed_fput_work_worker_skb_release_b,
-                         delayed_fput_work_worker_unix_destruct_scm_frame,
-                         delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                         delayed_fput_work_worker_unix_notinflight_frame,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users > 1
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                                  {next_b}]
+         /\ delayed_fput_work_worker_unix_release_sock_b' =
+              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                       ![self] = NULL]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
+                                       ![next_b].users = sk_buff[next_b].users - 1]
+         /\ op_end' = NoOpEnd
+         /\ lat' = [w \in Threads |->
+                     lat[w] +
+                       IF w # self /\ WaitsFor(w, self)
+                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote)
+                       ELSE 0]
+         /\ pc' = [pc EXCEPT ![self] = "L411"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        unix_gc_lock_cpu, owner_locals, sender_locals,
+                        delayed_fput_work_worker_rest_112_3,
+                        delayed_fput_work_worker_delayed_fput_frame,
+                        delayed_fput_work_worker___fput_f,
+                        delayed_fput_work_worker_unix_release_sock_f,
+                        delayed_fput_work_worker_unix_release_sock_sk,
+                        delayed_fput_work_worker_unix_release_sock_skpair,
+                        delayed_fput_work_worker_unix_release_sock_mine,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_skb_release_b,
+                        delayed_fput_work_worker_unix_destruct_scm_frame,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -14617,57 +17282,59 @@ delayed_fput_work_worker_L411_5(self) ==
 \* L411 -> L366
 delayed_fput_work_worker_L411_6(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users = 1
-          /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
-                                                       ![self] = delayed_fput_work_worker_rest_411_3[self] \
-                                                                   {next_b}]
-          /\ delayed_fput_work_worker_unix_release_sock_b' =
-               [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
-                                                        ![self] = next_b]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
-          /\ delayed_fput_work_worker_skb_release_b' =
-               [delayed_fput_work_worker_skb_release_b EXCEPT ![self] = next_b]
-          /\ delayed_fput_work_worker_unix_destruct_scm_b' =
-               [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L366"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_rest_112_3,
-                         delayed_fput_work_worker_delayed_fput_frame,
-                         delayed_fput_work_worker___fput_f,
-                         delayed_fput_work_worker_unix_release_sock_f,
-                         delayed_fput_work_worker_unix_release_sock_sk,
-                         delayed_fput_work_worker_unix_release_sock_skpair,
-                         delayed_fput_work_worker_unix_release_sock_mine,
-                         delayed_fput_work_worker_unix_release_sock_collect,
-                         delayed_fput_work_worker_unix_destruct_scm_fp,
-                         delayed_fput_work_worker_unix_destruct_scm_bpid,
-                         delayed_fput_work_worker_unix_destruct_scm_c,
-                         delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
-                         delayed_fput_work_worker_unix_notinflight_frame,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users = 1
+         /\ delayed_fput_work_worker_rest_411_3' = [delayed_fput_work_worker_rest_411_3 EXCEPT
+                                                      ![self] = delayed_fput_work_worker_rest_411_3[self] \
+                                                                  {next_b}]
+         /\ delayed_fput_work_worker_unix_release_sock_b' =
+              [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = next_b]
+         /\ delayed_fput_work_worker_kfree_skb_b' = [delayed_fput_work_worker_kfree_skb_b EXCEPT
+                                                       ![self] = next_b]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
+         /\ delayed_fput_work_worker_skb_release_b' = [delayed_fput_work_worker_skb_release_b EXCEPT
+                                                         ![self] = next_b]
+         /\ delayed_fput_work_worker_unix_destruct_scm_b' =
+              [delayed_fput_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+         /\ op_end' = NoOpEnd
+         /\ lat' = [w \in Threads |->
+                     lat[w] +
+                       IF w # self /\ WaitsFor(w, self)
+                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote)
+                       ELSE 0]
+         /\ pc' = [pc EXCEPT ![self] = "L366"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        unix_gc_lock_cpu, owner_locals, sender_locals,
+                        delayed_fput_work_worker_rest_112_3,
+                        delayed_fput_work_worker_delayed_fput_frame,
+                        delayed_fput_work_worker___fput_f,
+                        delayed_fput_work_worker_unix_release_sock_f,
+                        delayed_fput_work_worker_unix_release_sock_sk,
+                        delayed_fput_work_worker_unix_release_sock_skpair,
+                        delayed_fput_work_worker_unix_release_sock_mine,
+                        delayed_fput_work_worker_unix_release_sock_collect,
+                        delayed_fput_work_worker_unix_destruct_scm_fp,
+                        delayed_fput_work_worker_unix_destruct_scm_bpid,
+                        delayed_fput_work_worker_unix_destruct_scm_c,
+                        delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
+                        delayed_fput_work_worker_unix_notinflight_frame,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* fault: null_deref
 delayed_fput_work_worker_L411_null(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 416]
@@ -14681,13 +17348,14 @@ delayed_fput_work_worker_L411_null(self) ==
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
-\* fault: use_after_free
-delayed_fput_work_worker_L411_uaf(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L411_dfree(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 416,
                  obj |-> delayed_fput_work_worker_unix_release_sock_sk[self]]
@@ -14704,6 +17372,7 @@ delayed_fput_work_worker_L411_uaf(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14726,6 +17395,7 @@ delayed_fput_work_worker_L411_underflow(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14744,8 +17414,9 @@ delayed_fput_work_worker_L411_null2(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
-delayed_fput_work_worker_L411_dfree(self) ==
+delayed_fput_work_worker_L411_dfree2(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14770,6 +17441,7 @@ delayed_fput_work_worker_L411_dfree(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14788,8 +17460,9 @@ delayed_fput_work_worker_L411_null3(self) ==
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
 \* fault: double_free
-delayed_fput_work_worker_L411_dfree2(self) ==
+delayed_fput_work_worker_L411_dfree3(self) ==
     /\ pc[self] = "L411"
+    /\ fault.kind = "none"
     /\ delayed_fput_work_worker_rest_411_3[self] = {}
     /\ delayed_fput_work_worker_unix_release_sock_sk[self] # NULL /\
          unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].st = "live"
@@ -14814,38 +17487,38 @@ delayed_fput_work_worker_L411_dfree2(self) ==
 \* fault: null_deref
 delayed_fput_work_worker_L411_null4(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
 \* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-delayed_fput_work_worker_L411_uaf2(self) ==
+\* fault: double_free
+delayed_fput_work_worker_L411_dfree4(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL
-          /\ sk_buff[next_b].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL
+         /\ sk_buff[next_b].st # "live"
+         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -14853,19 +17526,19 @@ delayed_fput_work_worker_L411_uaf2(self) ==
 \* fault: refcount_underflow
 delayed_fput_work_worker_L411_underflow2(self) ==
     /\ pc[self] = "L411"
-    /\ LET next_b == CHOOSE x \in delayed_fput_work_worker_rest_411_3[self] : TRUE
-       IN /\ delayed_fput_work_worker_rest_411_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users \leq 0
-          /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+    /\ fault.kind = "none"
+    /\ \E next_b \in delayed_fput_work_worker_rest_411_3[self] :
+         /\ delayed_fput_work_worker_rest_411_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users \leq 0
+         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
 delayed_fput_work_worker_step(self) ==
@@ -14876,7 +17549,7 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L93_null(self)
     \/ delayed_fput_work_worker_L93_uaf(self)
     \/ delayed_fput_work_worker_L93_null2(self)
-    \/ delayed_fput_work_worker_L93_uaf2(self)
+    \/ delayed_fput_work_worker_L93_dfree(self)
     \/ delayed_fput_work_worker_L93_underflow(self)
     \/ delayed_fput_work_worker_L109(self)
     \/ delayed_fput_work_worker_L112_1(self)
@@ -14888,11 +17561,13 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L112_null2(self)
     \/ delayed_fput_work_worker_L112_uaf2(self)
     \/ delayed_fput_work_worker_L112_null3(self)
-    \/ delayed_fput_work_worker_L112_uaf3(self)
+    \/ delayed_fput_work_worker_L112_dfree(self)
     \/ delayed_fput_work_worker_L112_underflow(self)
     \/ delayed_fput_work_worker_L366_1(self)
     \/ delayed_fput_work_worker_L366_2(self)
     \/ delayed_fput_work_worker_L366_3(self)
+    \/ delayed_fput_work_worker_L366_4(self)
+    \/ delayed_fput_work_worker_L366_5(self)
     \/ delayed_fput_work_worker_L366_null(self)
     \/ delayed_fput_work_worker_L366_uaf(self)
     \/ delayed_fput_work_worker_L366_null2(self)
@@ -14900,15 +17575,21 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L366_null3(self)
     \/ delayed_fput_work_worker_L366_uaf3(self)
     \/ delayed_fput_work_worker_L366_assert(self)
+    \/ delayed_fput_work_worker_L366_list_del(self)
     \/ delayed_fput_work_worker_L366_null4(self)
     \/ delayed_fput_work_worker_L366_uaf4(self)
+    \/ delayed_fput_work_worker_L366_list_del2(self)
+    \/ delayed_fput_work_worker_L366_null5(self)
+    \/ delayed_fput_work_worker_L366_uaf5(self)
+    \/ delayed_fput_work_worker_L366_null6(self)
+    \/ delayed_fput_work_worker_L366_uaf6(self)
     \/ delayed_fput_work_worker_L376_1(self)
     \/ delayed_fput_work_worker_L376_2(self)
     \/ delayed_fput_work_worker_L376_3(self)
     \/ delayed_fput_work_worker_L376_null(self)
     \/ delayed_fput_work_worker_L376_uaf(self)
     \/ delayed_fput_work_worker_L376_null2(self)
-    \/ delayed_fput_work_worker_L376_uaf2(self)
+    \/ delayed_fput_work_worker_L376_dfree(self)
     \/ delayed_fput_work_worker_L376_underflow(self)
     \/ delayed_fput_work_worker_L382_1(self)
     \/ delayed_fput_work_worker_L382_2(self)
@@ -14916,11 +17597,11 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L382_null(self)
     \/ delayed_fput_work_worker_L382_uaf(self)
     \/ delayed_fput_work_worker_L382_null2(self)
-    \/ delayed_fput_work_worker_L382_uaf2(self)
-    \/ delayed_fput_work_worker_L382_underflow(self)
     \/ delayed_fput_work_worker_L382_dfree(self)
+    \/ delayed_fput_work_worker_L382_underflow(self)
     \/ delayed_fput_work_worker_L382_dfree2(self)
     \/ delayed_fput_work_worker_L382_dfree3(self)
+    \/ delayed_fput_work_worker_L382_dfree4(self)
     \/ delayed_fput_work_worker_L411_1(self)
     \/ delayed_fput_work_worker_L411_2(self)
     \/ delayed_fput_work_worker_L411_3(self)
@@ -14928,29 +17609,30 @@ delayed_fput_work_worker_step(self) ==
     \/ delayed_fput_work_worker_L411_5(self)
     \/ delayed_fput_work_worker_L411_6(self)
     \/ delayed_fput_work_worker_L411_null(self)
-    \/ delayed_fput_work_worker_L411_uaf(self)
+    \/ delayed_fput_work_worker_L411_dfree(self)
     \/ delayed_fput_work_worker_L411_underflow(self)
     \/ delayed_fput_work_worker_L411_null2(self)
-    \/ delayed_fput_work_worker_L411_dfree(self)
-    \/ delayed_fput_work_worker_L411_null3(self)
     \/ delayed_fput_work_worker_L411_dfree2(self)
+    \/ delayed_fput_work_worker_L411_null3(self)
+    \/ delayed_fput_work_worker_L411_dfree3(self)
     \/ delayed_fput_work_worker_L411_null4(self)
-    \/ delayed_fput_work_worker_L411_uaf2(self)
+    \/ delayed_fput_work_worker_L411_dfree4(self)
     \/ delayed_fput_work_worker_L411_underflow2(self)
 
 --------------------------------------------------------------------------------
 
-\* thread unix_gc_work_worker (specs/kernel/garbage.ifl:48)
+\* thread unix_gc_work_worker (specs/kernel/garbage.ifl:53)
 
-\* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
-\* L48 -> L90
-unix_gc_work_worker_L48(self) ==
-    /\ pc[self] = "L48"
+\* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
+\* L53 -> L101
+unix_gc_work_worker_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
     /\ unix_gc_work_pending
     /\ unix_gc_work_pending' = FALSE
     /\ unix_gc_work_running' = TRUE
     /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L90"]
+    /\ pc' = [pc EXCEPT ![self] = "L101"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -14958,13 +17640,14 @@ unix_gc_work_worker_L48(self) ==
                    unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
-\* L48b -> L48
-unix_gc_work_worker_L48b(self) ==
-    /\ pc[self] = "L48b"
+\* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
+\* L53b -> L53
+unix_gc_work_worker_L53b(self) ==
+    /\ pc[self] = "L53b"
+    /\ fault.kind = "none"
     /\ unix_gc_work_running' = FALSE
     /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L48"]
+    /\ pc' = [pc EXCEPT ![self] = "L53"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -14977,6 +17660,7 @@ unix_gc_work_worker_L48b(self) ==
 \* L93 -> L376
 unix_gc_work_worker_L93_1(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -15015,6 +17699,7 @@ unix_gc_work_worker_L93_1(self) ==
 \* L93 -> L376
 unix_gc_work_worker_L93_2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -15053,6 +17738,7 @@ unix_gc_work_worker_L93_2(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L93_null(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 93]
@@ -15068,6 +17754,7 @@ unix_gc_work_worker_L93_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L93_uaf(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
@@ -15088,6 +17775,7 @@ unix_gc_work_worker_L93_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L93_null2(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -15103,15 +17791,16 @@ unix_gc_work_worker_L93_null2(self) ==
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
-\* fault: use_after_free
-unix_gc_work_worker_L93_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L93_dfree(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
     /\ unix_gc_work_worker_fput_f[self] # NULL
     /\ file[unix_gc_work_worker_fput_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 94,
                  obj |-> unix_gc_work_worker_fput_f[self]]
@@ -15128,6 +17817,7 @@ unix_gc_work_worker_L93_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L93_underflow(self) ==
     /\ pc[self] = "L93"
+    /\ fault.kind = "none"
     /\ ~gc_stale =>
          unix_gc_work_worker_fput_f[self] # NULL /\
            file[unix_gc_work_worker_fput_f[self]].st = "live"
@@ -15145,12 +17835,13 @@ unix_gc_work_worker_L93_underflow(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:90: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:91: gc_stale = false
-\* specs/kernel/garbage.ifl:94: cost gc_scan_sock * (count(gc_inflight_list) + GC_BACKGROUND_INFLIGHT)
-\* L90 -> L96b
-unix_gc_work_worker_L90(self) ==
-    /\ pc[self] = "L90"
+\* specs/kernel/garbage.ifl:101: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:102: gc_stale = false
+\* specs/kernel/garbage.ifl:105: cost gc_scan_sock * (count(gc_inflight_list) + GC_BACKGROUND_INFLIGHT)
+\* L101 -> L107b
+unix_gc_work_worker_L101(self) ==
+    /\ pc[self] = "L101"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
     /\ unix_gc_lock_cpu' = CpuOf(self)
     /\ unix_gc_lock' = self
@@ -15162,10 +17853,9 @@ unix_gc_work_worker_L90(self) ==
                   THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
                         THEN Cost_lock_local
                         ELSE Cost_lock_remote) +
-                         Cost_gc_scan_sock *
-                           (Cardinality(gc_inflight_list) + GC_BACKGROUND_INFLIGHT)
+                         Cost_gc_scan_sock * (Len(gc_inflight_list) + GC_BACKGROUND_INFLIGHT)
                   ELSE 0]
-    /\ pc' = [pc EXCEPT ![self] = "L96b"]
+    /\ pc' = [pc EXCEPT ![self] = "L107b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -15173,34 +17863,31 @@ unix_gc_work_worker_L90(self) ==
                    unix_gc_work_running, owner_locals, sender_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:113: not_cycle = closure({u in gc_candidates :
-\* specs/kernel/garbage.ifl:116: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
-\* specs/kernel/garbage.ifl:117: gc_candidates = gc_candidates minus not_cycle
-\* specs/kernel/garbage.ifl:120: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_candidates && b3.fp != null && b3.fp.sk in gc_flag_candidate}
-\* specs/kernel/garbage.ifl:121: unix_queued = unix_queued minus gc_hitlist
-\* specs/kernel/garbage.ifl:122: gc_purged = gc_candidates
-\* specs/kernel/garbage.ifl:124: gc_flag_candidate = gc_flag_candidate minus not_cycle
-\* specs/kernel/garbage.ifl:125: gc_inflight_list = gc_inflight_list union not_cycle
-\* specs/kernel/garbage.ifl:126: unlock unix_gc_lock
-\* L96 -> L130b
-unix_gc_work_worker_L96_1(self) ==
-    /\ pc[self] = "L96"
-    /\ unix_gc_work_worker_rest_96_3[self] = {}
-    /\ unix_gc_lock = self
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:124: not_cycle = closure({u in gc_candidates :
+\* specs/kernel/garbage.ifl:127: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
+\* specs/kernel/garbage.ifl:131: gc_purged = {g in gc_candidates : g not in not_cycle}
+\* specs/kernel/garbage.ifl:132: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_purged && b3.fp != null && b3.fp.sk in gc_flag_candidate}
+\* specs/kernel/garbage.ifl:133: unix_queued = unix_queued minus gc_hitlist
+\* specs/kernel/garbage.ifl:134: gc_flag_candidate = gc_flag_candidate minus not_cycle
+\* L107 -> L138b
+unix_gc_work_worker_L107_1(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_107_3[self] = <<>>
     /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
     /\ unix_gc_work_worker___unix_gc_not_cycle' = [unix_gc_work_worker___unix_gc_not_cycle EXCEPT
                                                      ![self] = LET reach1_1 ==
-                                                                       {u \in gc_candidates :
+                                                                       {u \in Elems(gc_candidates) :
                                                                          unix_sock[u].inflight >
                                                                            Cardinality({b1 \in unix_queued :
                                                                                          sk_buff[b1].rcv \in
-                                                                                           gc_candidates /\
+                                                                                           Elems(gc_candidates) /\
                                                                                            sk_buff[b1].fp #
                                                                                              NULL /\
                                                                                            sk_buff[b1].fp =
                                                                                              unix_sock[u].file})} \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -15208,18 +17895,18 @@ unix_gc_work_worker_L96_1(self) ==
                                                                                          NULL /\
                                                                                        sk_buff[b2].fp =
                                                                                          unix_sock[v].file} :
-                                                                                  x \in {u \in gc_candidates :
+                                                                                  x \in {u \in Elems(gc_candidates) :
                                                                                           unix_sock[u].inflight >
                                                                                             Cardinality({b1 \in unix_queued :
                                                                                                           sk_buff[b1].rcv \in
-                                                                                                            gc_candidates /\
+                                                                                                            Elems(gc_candidates) /\
                                                                                                             sk_buff[b1].fp #
                                                                                                               NULL /\
                                                                                                             sk_buff[b1].fp =
                                                                                                               unix_sock[u].file})}})
                                                                    reach1_2 ==
                                                                        reach1_1 \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -15230,7 +17917,7 @@ unix_gc_work_worker_L96_1(self) ==
                                                                                   x \in reach1_1})
                                                                    reach1_3 ==
                                                                        reach1_2 \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -15241,7 +17928,7 @@ unix_gc_work_worker_L96_1(self) ==
                                                                                   x \in reach1_2})
                                                                    reach1_4 ==
                                                                        reach1_3 \cup
-                                                                         (UNION {{v \in gc_candidates :
+                                                                         (UNION {{v \in Elems(gc_candidates) :
                                                                                    \E b2 \in unix_queued :
                                                                                      sk_buff[b2].rcv =
                                                                                        x /\
@@ -15254,432 +17941,348 @@ unix_gc_work_worker_L96_1(self) ==
     /\ gc_flag_maybe_cycle' =
          gc_flag_maybe_cycle \
            LET reach1_1 ==
-                   {u \in gc_candidates :
+                   {u \in Elems(gc_candidates) :
                      unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                           sk_buff[b1].rcv \in gc_candidates /\
+                                                           sk_buff[b1].rcv \in
+                                                             Elems(gc_candidates) /\
                                                              sk_buff[b1].fp # NULL /\
                                                              sk_buff[b1].fp =
                                                                unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
+                              x \in {u \in Elems(gc_candidates) :
                                       unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
                                                                             sk_buff[b1].rcv \in
-                                                                              gc_candidates /\
+                                                                              Elems(gc_candidates) /\
                                                                               sk_buff[b1].fp #
                                                                                 NULL /\
                                                                               sk_buff[b1].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_1})
                reach1_3 ==
                    reach1_2 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_2})
                reach1_4 ==
                    reach1_3 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_3})
            IN reach1_4
-    /\ gc_candidates' =
-         gc_candidates \
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                           sk_buff[b1].rcv \in gc_candidates /\
-                                                             sk_buff[b1].fp # NULL /\
-                                                             sk_buff[b1].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                                            sk_buff[b1].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-               reach1_3 ==
-                   reach1_2 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_2})
-               reach1_4 ==
-                   reach1_3 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_3})
-           IN reach1_4
+    /\ gc_purged' = {g \in Elems(gc_candidates) :
+                      g \notin
+                        LET reach1_1 ==
+                                {u \in Elems(gc_candidates) :
+                                  unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
+                                                                        sk_buff[b1].rcv \in
+                                                                          Elems(gc_candidates) /\
+                                                                          sk_buff[b1].fp # NULL /\
+                                                                          sk_buff[b1].fp =
+                                                                            unix_sock[u].file})} \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in {u \in Elems(gc_candidates) :
+                                                   unix_sock[u].inflight >
+                                                     Cardinality({b1 \in unix_queued :
+                                                                   sk_buff[b1].rcv \in
+                                                                     Elems(gc_candidates) /\
+                                                                     sk_buff[b1].fp # NULL /\
+                                                                     sk_buff[b1].fp =
+                                                                       unix_sock[u].file})}})
+                            reach1_2 ==
+                                reach1_1 \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in reach1_1})
+                            reach1_3 ==
+                                reach1_2 \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in reach1_2})
+                            reach1_4 ==
+                                reach1_3 \cup
+                                  (UNION {{v \in Elems(gc_candidates) :
+                                            \E b2 \in unix_queued :
+                                              sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
+                                                sk_buff[b2].fp = unix_sock[v].file} :
+                                           x \in reach1_3})
+                        IN reach1_4}
     /\ gc_hitlist' = {b3 \in unix_queued :
-                       sk_buff[b3].rcv \in
-                         gc_candidates \
-                           (LET reach1_1 ==
-                                    {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                                            sk_buff[b1].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1].fp =
-                                                                                unix_sock[u].file})} \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in {u \in gc_candidates :
-                                                       unix_sock[u].inflight >
-                                                         Cardinality({b1 \in unix_queued :
-                                                                       sk_buff[b1].rcv \in
-                                                                         gc_candidates /\
-                                                                         sk_buff[b1].fp # NULL /\
-                                                                         sk_buff[b1].fp =
-                                                                           unix_sock[u].file})}})
-                                reach1_2 ==
-                                    reach1_1 \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in reach1_1})
-                                reach1_3 ==
-                                    reach1_2 \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in reach1_2})
-                                reach1_4 ==
-                                    reach1_3 \cup
-                                      (UNION {{v \in gc_candidates :
-                                                \E b2 \in unix_queued :
-                                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                    sk_buff[b2].fp = unix_sock[v].file} :
-                                               x \in reach1_3})
-                            IN reach1_4) /\
+                       sk_buff[b3].rcv \in {g \in Elems(gc_candidates) :
+                                             g \notin
+                                               LET reach1_1 ==
+                                                       {u \in Elems(gc_candidates) :
+                                                         unix_sock[u].inflight >
+                                                           Cardinality({b1 \in unix_queued :
+                                                                         sk_buff[b1].rcv \in
+                                                                           Elems(gc_candidates) /\
+                                                                           sk_buff[b1].fp # NULL /\
+                                                                           sk_buff[b1].fp =
+                                                                             unix_sock[u].file})} \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in {u \in Elems(gc_candidates) :
+                                                                          unix_sock[u].inflight >
+                                                                            Cardinality({b1 \in unix_queued :
+                                                                                          sk_buff[b1].rcv \in
+                                                                                            Elems(gc_candidates) /\
+                                                                                            sk_buff[b1].fp #
+                                                                                              NULL /\
+                                                                                            sk_buff[b1].fp =
+                                                                                              unix_sock[u].file})}})
+                                                   reach1_2 ==
+                                                       reach1_1 \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in reach1_1})
+                                                   reach1_3 ==
+                                                       reach1_2 \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in reach1_2})
+                                                   reach1_4 ==
+                                                       reach1_3 \cup
+                                                         (UNION {{v \in Elems(gc_candidates) :
+                                                                   \E b2 \in unix_queued :
+                                                                     sk_buff[b2].rcv = x /\
+                                                                       sk_buff[b2].fp # NULL /\
+                                                                       sk_buff[b2].fp =
+                                                                         unix_sock[v].file} :
+                                                                  x \in reach1_3})
+                                               IN reach1_4} /\
                          sk_buff[b3].fp # NULL /\
                          file[sk_buff[b3].fp].sk \in gc_flag_candidate}
     /\ unix_queued' =
          unix_queued \ {b3 \in unix_queued :
-                         sk_buff[b3].rcv \in
-                           gc_candidates \
-                             (LET reach1_1 ==
-                                      {u \in gc_candidates :
-                                        unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                                              sk_buff[b1].rcv \in
-                                                                                gc_candidates /\
-                                                                                sk_buff[b1].fp #
-                                                                                  NULL /\
-                                                                                sk_buff[b1].fp =
-                                                                                  unix_sock[u].file})} \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in {u \in gc_candidates :
-                                                         unix_sock[u].inflight >
-                                                           Cardinality({b1 \in unix_queued :
-                                                                         sk_buff[b1].rcv \in
-                                                                           gc_candidates /\
-                                                                           sk_buff[b1].fp # NULL /\
-                                                                           sk_buff[b1].fp =
-                                                                             unix_sock[u].file})}})
-                                  reach1_2 ==
-                                      reach1_1 \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in reach1_1})
-                                  reach1_3 ==
-                                      reach1_2 \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in reach1_2})
-                                  reach1_4 ==
-                                      reach1_3 \cup
-                                        (UNION {{v \in gc_candidates :
-                                                  \E b2 \in unix_queued :
-                                                    sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                                      sk_buff[b2].fp = unix_sock[v].file} :
-                                                 x \in reach1_3})
-                              IN reach1_4) /\
+                         sk_buff[b3].rcv \in {g \in Elems(gc_candidates) :
+                                               g \notin
+                                                 LET reach1_1 ==
+                                                         {u \in Elems(gc_candidates) :
+                                                           unix_sock[u].inflight >
+                                                             Cardinality({b1 \in unix_queued :
+                                                                           sk_buff[b1].rcv \in
+                                                                             Elems(gc_candidates) /\
+                                                                             sk_buff[b1].fp #
+                                                                               NULL /\
+                                                                             sk_buff[b1].fp =
+                                                                               unix_sock[u].file})} \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in {u \in Elems(gc_candidates) :
+                                                                            unix_sock[u].inflight >
+                                                                              Cardinality({b1 \in unix_queued :
+                                                                                            sk_buff[b1].rcv \in
+                                                                                              Elems(gc_candidates) /\
+                                                                                              sk_buff[b1].fp #
+                                                                                                NULL /\
+                                                                                              sk_buff[b1].fp =
+                                                                                                unix_sock[u].file})}})
+                                                     reach1_2 ==
+                                                         reach1_1 \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in reach1_1})
+                                                     reach1_3 ==
+                                                         reach1_2 \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in reach1_2})
+                                                     reach1_4 ==
+                                                         reach1_3 \cup
+                                                           (UNION {{v \in Elems(gc_candidates) :
+                                                                     \E b2 \in unix_queued :
+                                                                       sk_buff[b2].rcv = x /\
+                                                                         sk_buff[b2].fp # NULL /\
+                                                                         sk_buff[b2].fp =
+                                                                           unix_sock[v].file} :
+                                                                    x \in reach1_3})
+                                                 IN reach1_4} /\
                            sk_buff[b3].fp # NULL /\
                            file[sk_buff[b3].fp].sk \in gc_flag_candidate}
-    /\ gc_purged' =
-         gc_candidates \
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                           sk_buff[b1].rcv \in gc_candidates /\
-                                                             sk_buff[b1].fp # NULL /\
-                                                             sk_buff[b1].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                                            sk_buff[b1].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-               reach1_3 ==
-                   reach1_2 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_2})
-               reach1_4 ==
-                   reach1_3 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_3})
-           IN reach1_4
     /\ gc_flag_candidate' =
          gc_flag_candidate \
            LET reach1_1 ==
-                   {u \in gc_candidates :
+                   {u \in Elems(gc_candidates) :
                      unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                           sk_buff[b1].rcv \in gc_candidates /\
+                                                           sk_buff[b1].rcv \in
+                                                             Elems(gc_candidates) /\
                                                              sk_buff[b1].fp # NULL /\
                                                              sk_buff[b1].fp =
                                                                unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
+                              x \in {u \in Elems(gc_candidates) :
                                       unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
                                                                             sk_buff[b1].rcv \in
-                                                                              gc_candidates /\
+                                                                              Elems(gc_candidates) /\
                                                                               sk_buff[b1].fp #
                                                                                 NULL /\
                                                                               sk_buff[b1].fp =
                                                                                 unix_sock[u].file})}})
                reach1_2 ==
                    reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_1})
                reach1_3 ==
                    reach1_2 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_2})
                reach1_4 ==
                    reach1_3 \cup
-                     (UNION {{v \in gc_candidates :
+                     (UNION {{v \in Elems(gc_candidates) :
                                \E b2 \in unix_queued :
                                  sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
                                    sk_buff[b2].fp = unix_sock[v].file} :
                               x \in reach1_3})
            IN reach1_4
-    /\ gc_inflight_list' =
-         gc_inflight_list \cup
-           LET reach1_1 ==
-                   {u \in gc_candidates :
-                     unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                           sk_buff[b1].rcv \in gc_candidates /\
-                                                             sk_buff[b1].fp # NULL /\
-                                                             sk_buff[b1].fp =
-                                                               unix_sock[u].file})} \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in {u \in gc_candidates :
-                                      unix_sock[u].inflight > Cardinality({b1 \in unix_queued :
-                                                                            sk_buff[b1].rcv \in
-                                                                              gc_candidates /\
-                                                                              sk_buff[b1].fp #
-                                                                                NULL /\
-                                                                              sk_buff[b1].fp =
-                                                                                unix_sock[u].file})}})
-               reach1_2 ==
-                   reach1_1 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_1})
-               reach1_3 ==
-                   reach1_2 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_2})
-               reach1_4 ==
-                   reach1_3 \cup
-                     (UNION {{v \in gc_candidates :
-                               \E b2 \in unix_queued :
-                                 sk_buff[b2].rcv = x /\ sk_buff[b2].fp # NULL /\
-                                   sk_buff[b2].fp = unix_sock[v].file} :
-                              x \in reach1_3})
-           IN reach1_4
-    /\ unix_gc_lock' = NULL
     /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L130b"]
+    /\ pc' = [pc EXCEPT ![self] = "L138b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_tot_inflight, gc_in_progress, gc_stale, delayed_fput_work_pending,
-                   delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
-                   unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_b,
-                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
-                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                   unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
+                   unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
-\* specs/kernel/garbage.ifl:99: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
-\* specs/kernel/garbage.ifl:100: remove(gc_inflight_list, u)                 // list_move_tail(&u->link, &gc_candidates)
-\* specs/kernel/garbage.ifl:101: add(gc_candidates, u)
-\* specs/kernel/garbage.ifl:102: add(gc_flag_candidate, u)                   // __set_bit(UNIX_GC_CANDIDATE)
-\* specs/kernel/garbage.ifl:103: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
-\* L96 -> L96
-unix_gc_work_worker_L96_2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
+\* specs/kernel/garbage.ifl:113: add(gc_flag_candidate, u)                   // __set_bit(UNIX_GC_CANDIDATE)
+\* specs/kernel/garbage.ifl:114: add(gc_flag_maybe_cycle, u)                 // __set_bit(UNIX_GC_MAYBE_CYCLE)
+\* L107 -> L107
+unix_gc_work_worker_L107_2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
           /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_96_3[self] \
-                                                             {next_u}]
+          /\ next_u \in Elems(gc_inflight_list)
+          /\ ~next_u \in Elems(gc_candidates)
+          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
           /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
                                                    ![self] = next_u]
-          /\ gc_inflight_list' = gc_inflight_list \ {next_u}
-          /\ gc_candidates' = gc_candidates \cup {next_u}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list, next_u)
+          /\ gc_candidates' = Append(gc_candidates, next_u)
           /\ gc_flag_candidate' = gc_flag_candidate \cup {next_u}
           /\ gc_flag_maybe_cycle' = gc_flag_maybe_cycle \cup {next_u}
           /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
                          unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
-\* specs/kernel/garbage.ifl:99: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
-\* L96 -> L96
-unix_gc_work_worker_L96_3(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* L107 -> L107
+unix_gc_work_worker_L107_3(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
           /\ ~file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
-          /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                                 ![self] = unix_gc_work_worker_rest_96_3[self] \
-                                                             {next_u}]
+          /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_107_3[self])]
           /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
                                                    ![self] = next_u]
           /\ op_end' = NoOpEnd
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
+          /\ pc' = [pc EXCEPT ![self] = "L107"]
           /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
                          unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
-                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:113: not_cycle = closure({u in gc_candidates :
-\* specs/kernel/garbage.ifl:116: gc_flag_maybe_cycle = gc_flag_maybe_cycle minus not_cycle
-\* specs/kernel/garbage.ifl:117: gc_candidates = gc_candidates minus not_cycle
-\* specs/kernel/garbage.ifl:120: gc_hitlist = {b3 in unix_queued : b3.rcv in gc_candidates && b3.fp != null && b3.fp.sk in gc_flag_candidate}
-\* specs/kernel/garbage.ifl:121: unix_queued = unix_queued minus gc_hitlist
-\* specs/kernel/garbage.ifl:122: gc_purged = gc_candidates
-\* specs/kernel/garbage.ifl:124: gc_flag_candidate = gc_flag_candidate minus not_cycle
-\* specs/kernel/garbage.ifl:125: gc_inflight_list = gc_inflight_list union not_cycle
-\* specs/kernel/garbage.ifl:126: unlock unix_gc_lock
-\* fault: bad_unlock
-unix_gc_work_worker_L96_unlock(self) ==
-    /\ pc[self] = "L96"
-    /\ unix_gc_work_worker_rest_96_3[self] = {}
-    /\ unix_gc_lock # self
-    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 126]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
-unix_gc_work_worker_L96_null(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_null(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -15689,16 +18292,17 @@ unix_gc_work_worker_L96_null(self) ==
                          sender_locals, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
-unix_gc_work_worker_L96_uaf(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_uaf(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL
           /\ unix_sock[next_u].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 98, obj |-> next_u]
+          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 109, obj |-> next_u]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -15708,16 +18312,17 @@ unix_gc_work_worker_L96_uaf(self) ==
                          sender_locals, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: null_deref
-unix_gc_work_worker_L96_null2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_null2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -15727,19 +18332,20 @@ unix_gc_work_worker_L96_null2(self) ==
                          sender_locals, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: use_after_free
-unix_gc_work_worker_L96_uaf2(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_uaf2(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL
           /\ file[unix_sock[next_u].file].st # "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 98,
+                       line |-> 109,
                        obj |-> unix_sock[next_u].file]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -15750,17 +18356,18 @@ unix_gc_work_worker_L96_uaf2(self) ==
                          sender_locals, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
 \* fault: assertion
-unix_gc_work_worker_L96_assert(self) ==
-    /\ pc[self] = "L96"
-    /\ LET next_u == CHOOSE x \in unix_gc_work_worker_rest_96_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_96_3[self] # {}
+unix_gc_work_worker_L107_assert(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
           /\ next_u # NULL /\ unix_sock[next_u].st = "live"
           /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
           /\ ~file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 98]
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 109]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
@@ -15770,40 +18377,456 @@ unix_gc_work_worker_L96_assert(self) ==
                          sender_locals, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
-\* L96b -> L96
-unix_gc_work_worker_L96b(self) ==
-    /\ pc[self] = "L96b"
-    /\ unix_gc_work_worker_rest_96_3' = [unix_gc_work_worker_rest_96_3 EXCEPT
-                                           ![self] = gc_inflight_list]
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* fault: list_del_absent
+unix_gc_work_worker_L107_list_del(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+          /\ ~next_u \in Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 111, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:109: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
+\* specs/kernel/garbage.ifl:110: if u.file.f_count == u.inflight {             // file_count(sk_socket->file) == inflight
+\* specs/kernel/garbage.ifl:111: list_del(gc_inflight_list, u)               // list_move_tail(&u->link, &gc_candidates)
+\* specs/kernel/garbage.ifl:112: list_add_tail(gc_candidates, u)
+\* fault: list_double_add
+unix_gc_work_worker_L107_list_add(self) ==
+    /\ pc[self] = "L107"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_107_3[self])
+       IN /\ unix_gc_work_worker_rest_107_3[self] # <<>>
+          /\ next_u # NULL /\ unix_sock[next_u].st = "live"
+          /\ unix_sock[next_u].file # NULL /\ file[unix_sock[next_u].file].st = "live"
+          /\ file[unix_sock[next_u].file].f_count \geq unix_sock[next_u].inflight
+          /\ file[unix_sock[next_u].file].f_count = unix_sock[next_u].inflight
+          /\ next_u \in Elems(gc_inflight_list)
+          /\ next_u \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_double_add", thread |-> self, line |-> 112, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
+\* L107b -> L107
+unix_gc_work_worker_L107b(self) ==
+    /\ pc[self] = "L107b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_107_3' = [unix_gc_work_worker_rest_107_3 EXCEPT
+                                            ![self] = gc_inflight_list]
     /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L96"]
+    /\ pc' = [pc EXCEPT ![self] = "L107"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
-                   unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                   unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
-                   unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:134: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:135: gc_hitlist = {}
-\* specs/kernel/garbage.ifl:136: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
-\* specs/kernel/garbage.ifl:137: gc_in_progress = false              // (v6.7 and before: and wake_up(&unix_gc_wait))
-\* specs/kernel/garbage.ifl:138: gc_purged = {}
-\* specs/kernel/garbage.ifl:139: gc_flag_candidate = gc_flag_candidate inter live(unix_sock)   // the bits of freed sockets
-\* specs/kernel/garbage.ifl:140: gc_flag_maybe_cycle = gc_flag_maybe_cycle inter live(unix_sock)
-\* specs/kernel/garbage.ifl:141: unlock unix_gc_lock
-\* L130 -> L48b
-unix_gc_work_worker_L130_1(self) ==
-    /\ pc[self] = "L130"
-    /\ unix_gc_work_worker_rest_130_3[self] = {}
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
+\* L138 -> L147b
+unix_gc_work_worker_L138_1(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3[self] = <<>>
+    /\ unix_gc_lock = self
+    /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT ![self] = NULL]
+    /\ unix_gc_lock' = NULL
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L147b"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                   unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
+\* L138 -> L141
+unix_gc_work_worker_L138_2(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ next_u \in Elems(gc_candidates)
+          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                   ![self] = next_u]
+          /\ gc_candidates' = ListDel(gc_candidates, next_u)
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L141"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running, lat,
+                         unix_gc_lock_cpu, owner_locals, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                         unix_gc_work_worker_file_final_put_f,
+                         unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* L138 -> L138
+unix_gc_work_worker_L138_3(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ ~next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                                  ![self] = Tail(unix_gc_work_worker_rest_138_3[self])]
+          /\ unix_gc_work_worker___unix_gc_u' = [unix_gc_work_worker___unix_gc_u EXCEPT
+                                                   ![self] = next_u]
+          /\ op_end' = NoOpEnd
+          /\ pc' = [pc EXCEPT ![self] = "L138"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
+                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
+                         unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                         unix_gc_work_worker_file_final_put_f,
+                         unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:144: unlock unix_gc_lock
+\* fault: bad_unlock
+unix_gc_work_worker_L138_unlock(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3[self] = <<>>
+    /\ unix_gc_lock # self
+    /\ fault' = [kind |-> "bad_unlock", thread |-> self, line |-> 144]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* specs/kernel/garbage.ifl:139: if u in not_cycle {
+\* specs/kernel/garbage.ifl:140: list_del(gc_candidates, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L138_list_del(self) ==
+    /\ pc[self] = "L138"
+    /\ fault.kind = "none"
+    /\ LET next_u == Head(unix_gc_work_worker_rest_138_3[self])
+       IN /\ unix_gc_work_worker_rest_138_3[self] # <<>>
+          /\ next_u \in unix_gc_work_worker___unix_gc_not_cycle[self]
+          /\ ~next_u \in Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent", thread |-> self, line |-> 140, obj |-> next_u]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:138: for u in gc_candidates {
+\* L138b -> L138
+unix_gc_work_worker_L138b(self) ==
+    /\ pc[self] = "L138b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_138_3' = [unix_gc_work_worker_rest_138_3 EXCEPT
+                                            ![self] = gc_candidates]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L138"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
+\* L141 -> L138
+unix_gc_work_worker_L141(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ ~unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
+    /\ gc_inflight_list' = Append(gc_inflight_list, unix_gc_work_worker___unix_gc_u[self])
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L138"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                   unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
+\* fault: list_double_add
+unix_gc_work_worker_L141_list_add(self) ==
+    /\ pc[self] = "L141"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker___unix_gc_u[self] \in Elems(gc_inflight_list)
+    /\ fault' = [kind |-> "list_double_add",
+                 thread |-> self,
+                 line |-> 141,
+                 obj |-> unix_gc_work_worker___unix_gc_u[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* L147 -> L147c
+unix_gc_work_worker_L147_1(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_147_3[self] = {}
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L147c"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* L147 -> L147
+unix_gc_work_worker_L147_2(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users > 1
+         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                             {next_b}]
+         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                                  ![self] = next_b]
+         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                                  ![self] = NULL]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
+                                       ![next_b].users = sk_buff[next_b].users - 1]
+         /\ op_end' = NoOpEnd
+         /\ lat' = [w \in Threads |->
+                     lat[w] +
+                       IF w # self /\ WaitsFor(w, self)
+                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote)
+                       ELSE 0]
+         /\ pc' = [pc EXCEPT ![self] = "L147"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        unix_gc_lock_cpu, owner_locals, sender_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                        unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                        unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                        unix_gc_work_worker_file_final_put_f,
+                        unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
+\* L147 -> L366
+unix_gc_work_worker_L147_3(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users = 1
+         /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                                 ![self] = unix_gc_work_worker_rest_147_3[self] \
+                                                             {next_b}]
+         /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
+                                                  ![self] = next_b]
+         /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
+                                                  ![self] = next_b]
+         /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
+         /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
+                                                    ![self] = next_b]
+         /\ unix_gc_work_worker_unix_destruct_scm_b' =
+              [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
+         /\ op_end' = NoOpEnd
+         /\ lat' = [w \in Threads |->
+                     lat[w] +
+                       IF w # self /\ WaitsFor(w, self)
+                       THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
+                             THEN Cost_atomic_local
+                             ELSE Cost_atomic_remote)
+                       ELSE 0]
+         /\ pc' = [pc EXCEPT ![self] = "L366"]
+         /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
+                        unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
+                        gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                        gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                        delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                        unix_gc_lock_cpu, owner_locals, sender_locals,
+                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
+                        unix_gc_work_worker___unix_gc_not_cycle,
+                        unix_gc_work_worker_unix_destruct_scm_fp,
+                        unix_gc_work_worker_unix_destruct_scm_bpid,
+                        unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
+                        unix_gc_work_worker_file_final_put_f,
+                        unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: null_deref
+unix_gc_work_worker_L147_null(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b = NULL
+         /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: double_free
+unix_gc_work_worker_L147_dfree(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL
+         /\ sk_buff[next_b].st # "live"
+         /\ fault' = [kind |-> "double_free", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* specs/kernel/garbage.ifl:148: kfree_skb(b)
+\* specs/kernel/af_unix.ifl:351: put b.users
+\* fault: refcount_underflow
+unix_gc_work_worker_L147_underflow(self) ==
+    /\ pc[self] = "L147"
+    /\ fault.kind = "none"
+    /\ \E next_b \in unix_gc_work_worker_rest_147_3[self] :
+         /\ unix_gc_work_worker_rest_147_3[self] # {}
+         /\ next_b # NULL /\ sk_buff[next_b].st = "live"
+         /\ sk_buff[next_b].users \leq 0
+         /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
+         /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                        delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                        gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                        gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                        delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                        unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                        sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
+\* L147b -> L147
+unix_gc_work_worker_L147b(self) ==
+    /\ pc[self] = "L147b"
+    /\ fault.kind = "none"
+    /\ unix_gc_work_worker_rest_147_3' = [unix_gc_work_worker_rest_147_3 EXCEPT
+                                            ![self] = gc_hitlist]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                   unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
+                   unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                   unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
+                   unix_gc_work_worker_file_final_put_f,
+                   unix_gc_work_worker_unix_notinflight_frame>>
+
+\* specs/kernel/garbage.ifl:151: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:152: gc_hitlist = {}
+\* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
+\* specs/kernel/garbage.ifl:154: gc_in_progress = false              // (v6.7 and before: and wake_up(&unix_gc_wait))
+\* specs/kernel/garbage.ifl:155: gc_purged = {}
+\* specs/kernel/garbage.ifl:156: gc_flag_candidate = gc_flag_candidate inter live(unix_sock)   // the bits of freed sockets
+\* specs/kernel/garbage.ifl:157: gc_flag_maybe_cycle = gc_flag_maybe_cycle inter live(unix_sock)
+\* specs/kernel/garbage.ifl:158: unlock unix_gc_lock
+\* L147c -> L53b
+unix_gc_work_worker_L147c(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
-    /\ Cardinality(gc_candidates) = 0
+    /\ Len(gc_candidates) = 0
     /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT ![self] = NULL]
     /\ unix_gc_lock_cpu' = CpuOf(self)
     /\ unix_gc_lock' = NULL
@@ -15824,7 +18847,7 @@ unix_gc_work_worker_L130_1(self) ==
                         THEN Cost_lock_local
                         ELSE Cost_lock_remote)
                   ELSE 0]
-    /\ pc' = [pc EXCEPT ![self] = "L48b"]
+    /\ pc' = [pc EXCEPT ![self] = "L53b"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
@@ -15835,104 +18858,16 @@ unix_gc_work_worker_L130_1(self) ==
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* L130 -> L130
-unix_gc_work_worker_L130_2(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users > 1
-          /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                                  ![self] = unix_gc_work_worker_rest_130_3[self] \
-                                                              {next_b}]
-          /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                   ![self] = next_b]
-          /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                   ![self] = NULL]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self),
-                                        ![next_b].users = sk_buff[next_b].users - 1]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L130"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_skb_release_b,
-                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* specs/kernel/af_unix.ifl:357: unix_destruct_scm(b)
-\* L130 -> L366
-unix_gc_work_worker_L130_3(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users = 1
-          /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                                  ![self] = unix_gc_work_worker_rest_130_3[self] \
-                                                              {next_b}]
-          /\ unix_gc_work_worker___unix_gc_b' = [unix_gc_work_worker___unix_gc_b EXCEPT
-                                                   ![self] = next_b]
-          /\ unix_gc_work_worker_kfree_skb_b' = [unix_gc_work_worker_kfree_skb_b EXCEPT
-                                                   ![self] = next_b]
-          /\ sk_buff' = [sk_buff EXCEPT ![next_b].users_cpu = CpuOf(self), ![next_b].users = 0]
-          /\ unix_gc_work_worker_skb_release_b' = [unix_gc_work_worker_skb_release_b EXCEPT
-                                                     ![self] = next_b]
-          /\ unix_gc_work_worker_unix_destruct_scm_b' =
-               [unix_gc_work_worker_unix_destruct_scm_b EXCEPT ![self] = next_b]
-          /\ op_end' = NoOpEnd
-          /\ lat' = [w \in Threads |->
-                      lat[w] +
-                        IF w # self /\ WaitsFor(w, self)
-                        THEN (IF sk_buff[next_b].users_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote)
-                        ELSE 0]
-          /\ pc' = [pc EXCEPT ![self] = "L366"]
-          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
-                         unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress,
-                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
-                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
-                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         unix_gc_lock_cpu, owner_locals, sender_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_unix_destruct_scm_fp,
-                         unix_gc_work_worker_unix_destruct_scm_bpid,
-                         unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
-                         unix_gc_work_worker_file_final_put_f,
-                         unix_gc_work_worker_unix_notinflight_frame>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:134: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:135: gc_hitlist = {}
-\* specs/kernel/garbage.ifl:136: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
+\* specs/kernel/garbage.ifl:151: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:152: gc_hitlist = {}
+\* specs/kernel/garbage.ifl:153: assert(count(gc_candidates) == 0)   // WARN_ON_ONCE(!list_empty(&gc_candidates))
 \* fault: assertion
-unix_gc_work_worker_L130_assert(self) ==
-    /\ pc[self] = "L130"
-    /\ unix_gc_work_worker_rest_130_3[self] = {}
+unix_gc_work_worker_L147c_assert(self) ==
+    /\ pc[self] = "L147c"
+    /\ fault.kind = "none"
     /\ unix_gc_lock = NULL
-    /\ ~Cardinality(gc_candidates) = 0
-    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 136]
+    /\ ~Len(gc_candidates) = 0
+    /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 153]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -15941,102 +18876,26 @@ unix_gc_work_worker_L130_assert(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: null_deref
-unix_gc_work_worker_L130_null(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 351]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: use_after_free
-unix_gc_work_worker_L130_uaf(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL
-          /\ sk_buff[next_b].st # "live"
-          /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* specs/kernel/garbage.ifl:131: kfree_skb(b)
-\* specs/kernel/af_unix.ifl:351: put b.users
-\* fault: refcount_underflow
-unix_gc_work_worker_L130_underflow(self) ==
-    /\ pc[self] = "L130"
-    /\ LET next_b == CHOOSE x \in unix_gc_work_worker_rest_130_3[self] : TRUE
-       IN /\ unix_gc_work_worker_rest_130_3[self] # {}
-          /\ next_b # NULL /\ sk_buff[next_b].st = "live"
-          /\ sk_buff[next_b].users \leq 0
-          /\ fault' = [kind |-> "refcount_underflow", thread |-> self, line |-> 351, obj |-> next_b]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
-\* L130b -> L130
-unix_gc_work_worker_L130b(self) ==
-    /\ pc[self] = "L130b"
-    /\ unix_gc_work_worker_rest_130_3' = [unix_gc_work_worker_rest_130_3 EXCEPT
-                                            ![self] = gc_hitlist]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_locals,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                   unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                   unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
-                   unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
-                   unix_gc_work_worker_unix_notinflight_frame>>
-
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* specs/kernel/garbage.ifl:82: unlock unix_gc_lock
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
 unix_gc_work_worker_L366_1(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -16050,6 +18909,13 @@ unix_gc_work_worker_L366_1(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
                user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
                  "live"
@@ -16068,18 +18934,8 @@ unix_gc_work_worker_L366_1(self) ==
           /\ unix_sock' = [unix_sock EXCEPT
                              ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
                                                                                                                 1]
-          /\ gc_inflight_list' = {x \in gc_inflight_list :
-                                   x #
-                                     file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                     unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                       1 >
-                                       0}
-          /\ gc_candidates' = {x \in gc_candidates :
-                                x #
-                                  file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \/
-                                  unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
-                                    1 >
-                                    0}
+          /\ gc_inflight_list' = ListDel(gc_inflight_list,
+                                         file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
           /\ unix_tot_inflight' = unix_tot_inflight - 1
           /\ user_struct' = [user_struct EXCEPT
                                ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
@@ -16096,9 +18952,176 @@ unix_gc_work_worker_L366_1(self) ==
                         ELSE 0]
           /\ pc' = [pc EXCEPT ![self] = "L93"]
           /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
-                         gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
-                         gc_purged, gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                         unix_gc_work_pending, unix_gc_work_running, owner_locals, sender_locals,
+                         gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
+                         unix_gc_work_worker_unix_destruct_scm_bpid,
+                         unix_gc_work_worker_unix_destruct_scm_c,
+                         unix_gc_work_worker_file_final_put_f>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+unix_gc_work_worker_L366_2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ unix_gc_work_worker_unix_notinflight_user' =
+               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ unix_gc_work_worker_unix_notinflight_fp' =
+               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ unix_gc_work_worker_unix_notinflight_u' =
+               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                1]
+          /\ gc_candidates' = ListDel(gc_candidates,
+                                      file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk)
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                       1]
+          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ lat' = [w \in Threads |->
+                      lat[w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
+                         gc_hitlist, gc_purged, gc_stale, delayed_fput_work_pending,
+                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
+                         owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
+                         unix_gc_work_worker_unix_destruct_scm_bpid,
+                         unix_gc_work_worker_unix_destruct_scm_c,
+                         unix_gc_work_worker_file_final_put_f>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:93: unlock unix_gc_lock
+\* specs/kernel/af_unix.ifl:372: if fp != null {
+\* specs/kernel/af_unix.ifl:373: fput(fp)
+\* L366 -> L93
+unix_gc_work_worker_L366_3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL /\
+               user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st =
+                 "live"
+          /\ unix_gc_work_worker_unix_destruct_scm_fp' =
+               [unix_gc_work_worker_unix_destruct_scm_fp EXCEPT
+                  ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ sk_buff' = sk_buff_now
+          /\ unix_gc_work_worker_unix_notinflight_user' =
+               [unix_gc_work_worker_unix_notinflight_user EXCEPT ![self] = NULL]
+          /\ unix_gc_work_worker_unix_notinflight_fp' =
+               [unix_gc_work_worker_unix_notinflight_fp EXCEPT ![self] = NULL]
+          /\ unix_gc_lock_cpu' = CpuOf(self)
+          /\ unix_gc_lock' = NULL
+          /\ unix_gc_work_worker_unix_notinflight_u' =
+               [unix_gc_work_worker_unix_notinflight_u EXCEPT ![self] = NULL]
+          /\ unix_sock' = [unix_sock EXCEPT
+                             ![file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight = unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                                                                                                                1]
+          /\ unix_tot_inflight' = unix_tot_inflight - 1
+          /\ user_struct' = [user_struct EXCEPT
+                               ![sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight = user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].unix_inflight -
+                                                                                                                       1]
+          /\ unix_gc_work_worker_fput_f' = [unix_gc_work_worker_fput_f EXCEPT
+                                              ![self] = sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ op_end' = NoOpEnd
+          /\ lat' = [w \in Threads |->
+                      lat[w] +
+                        IF w # self /\ WaitsFor(w, self)
+                        THEN (IF unix_gc_lock_cpu = CpuOf(self) \/ unix_gc_lock_cpu = -1
+                              THEN Cost_lock_local
+                              ELSE Cost_lock_remote)
+                        ELSE 0]
+          /\ pc' = [pc EXCEPT ![self] = "L93"]
+          /\ UNCHANGED <<fault, file, task, pid, cred, delayed_fput_list, unix_queued,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, owner_locals, sender_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                          unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                          unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
@@ -16111,8 +19134,9 @@ unix_gc_work_worker_L366_1(self) ==
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* specs/kernel/af_unix.ifl:373: fput(fp)
 \* L366 -> L93
-unix_gc_work_worker_L366_2(self) ==
+unix_gc_work_worker_L366_4(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -16139,8 +19163,9 @@ unix_gc_work_worker_L366_2(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:372: if fp != null {
 \* L366 -> L376
-unix_gc_work_worker_L366_3(self) ==
+unix_gc_work_worker_L366_5(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
@@ -16166,6 +19191,7 @@ unix_gc_work_worker_L366_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L366_null(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 366]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16180,6 +19206,7 @@ unix_gc_work_worker_L366_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L366_uaf(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16198,11 +19225,12 @@ unix_gc_work_worker_L366_uaf(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: null_deref
 unix_gc_work_worker_L366_null2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -16210,171 +19238,6 @@ unix_gc_work_worker_L366_null2(self) ==
           /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
           /\ unix_gc_lock = NULL
           /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 75]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* fault: use_after_free
-unix_gc_work_worker_L366_uaf2(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 75,
-                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: null_deref
-unix_gc_work_worker_L366_null3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
-          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: use_after_free
-unix_gc_work_worker_L366_uaf3(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
-               "live"
-          /\ fault' = [kind |-> "use_after_free",
-                       thread |-> self,
-                       line |-> 76,
-                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* fault: assertion
-unix_gc_work_worker_L366_assert(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-                0
-          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 76]
-          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
-                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
-                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
-                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
-                         sender_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
-
-\* specs/kernel/af_unix.ifl:366: fp = b.fp
-\* specs/kernel/af_unix.ifl:367: if fp != null {
-\* specs/kernel/af_unix.ifl:368: b.fp = null
-\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
-\* fault: null_deref
-unix_gc_work_worker_L366_null4(self) ==
-    /\ pc[self] = "L366"
-    /\ LET sk_buff_now ==
-               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
-       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
-               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
-          /\ unix_gc_lock = NULL
-          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
-               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
-          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
-               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
-                 "live"
-          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
-               0
-          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
           /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 81]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -16389,17 +19252,147 @@ unix_gc_work_worker_L366_null4(self) ==
 \* specs/kernel/af_unix.ifl:367: if fp != null {
 \* specs/kernel/af_unix.ifl:368: b.fp = null
 \* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
-\* specs/kernel/garbage.ifl:74: lock unix_gc_lock
-\* specs/kernel/garbage.ifl:75: u = fp.sk
-\* specs/kernel/garbage.ifl:76: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
-\* specs/kernel/garbage.ifl:77: u.inflight = u.inflight - 1
-\* specs/kernel/garbage.ifl:78: gc_inflight_list = {x in gc_inflight_list : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:79: gc_candidates = {x in gc_candidates : x != u || u.inflight > 0}
-\* specs/kernel/garbage.ifl:80: unix_tot_inflight = unix_tot_inflight - 1
-\* specs/kernel/garbage.ifl:81: user.unix_inflight = user.unix_inflight - 1
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
 \* fault: use_after_free
-unix_gc_work_worker_L366_uaf4(self) ==
+unix_gc_work_worker_L366_uaf2(self) ==
     /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st # "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 81,
+                       obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: null_deref
+unix_gc_work_worker_L366_null3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf3(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 82,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* fault: assertion
+unix_gc_work_worker_L366_assert(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+                0
+          /\ fault' = [kind |-> "assertion", thread |-> self, line |-> 82]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L366_list_del(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
     /\ LET sk_buff_now ==
                [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
        IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
@@ -16413,12 +19406,355 @@ unix_gc_work_worker_L366_uaf4(self) ==
                  "live"
           /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
                0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 86,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:86: list_del(gc_inflight_list, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf4(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_inflight_list)
           /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
           /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
                "live"
           /\ fault' = [kind |-> "use_after_free",
                        thread |-> self,
-                       line |-> 81,
+                       line |-> 92,
+                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* fault: list_del_absent
+unix_gc_work_worker_L366_list_del2(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_candidates)
+          /\ fault' = [kind |-> "list_del_absent",
+                       thread |-> self,
+                       line |-> 88,
+                       obj |-> file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:85: if u in gc_inflight_list {
+\* specs/kernel/garbage.ifl:88: list_del(gc_candidates, u)
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf5(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+               1 =
+               0
+          /\ ~file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+                Elems(gc_inflight_list)
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk \in
+               Elems(gc_candidates)
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
+                       obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: null_deref
+unix_gc_work_worker_L366_null6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user = NULL
+          /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 92]
+          /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
+                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
+                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
+                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                         unix_gc_work_running, lat, op_end, unix_gc_lock_cpu, owner_locals,
+                         sender_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
+
+\* specs/kernel/af_unix.ifl:366: fp = b.fp
+\* specs/kernel/af_unix.ifl:367: if fp != null {
+\* specs/kernel/af_unix.ifl:368: b.fp = null
+\* specs/kernel/af_unix.ifl:369: unix_notinflight(b.fp_user, fp)
+\* specs/kernel/garbage.ifl:80: lock unix_gc_lock
+\* specs/kernel/garbage.ifl:81: u = fp.sk
+\* specs/kernel/garbage.ifl:82: assert(u.inflight > 0)             // WARN_ON_ONCE(!u->inflight)
+\* specs/kernel/garbage.ifl:83: u.inflight = u.inflight - 1
+\* specs/kernel/garbage.ifl:84: if u.inflight == 0 {               // list_del_init(&u->link): off whichever GC list it is on
+\* specs/kernel/garbage.ifl:91: unix_tot_inflight = unix_tot_inflight - 1
+\* specs/kernel/garbage.ifl:92: user.unix_inflight = user.unix_inflight - 1
+\* fault: use_after_free
+unix_gc_work_worker_L366_uaf6(self) ==
+    /\ pc[self] = "L366"
+    /\ fault.kind = "none"
+    /\ LET sk_buff_now ==
+               [sk_buff EXCEPT ![unix_gc_work_worker_unix_destruct_scm_b[self]].fp = NULL]
+       IN /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
+               sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL
+          /\ unix_gc_lock = NULL
+          /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp # NULL /\
+               file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].st = "live"
+          /\ file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk # NULL /\
+               unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].st =
+                 "live"
+          /\ unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight >
+               0
+          /\ ~unix_sock[file[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].fp].sk].inflight -
+                1 =
+                0
+          /\ sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user # NULL
+          /\ user_struct[sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user].st #
+               "live"
+          /\ fault' = [kind |-> "use_after_free",
+                       thread |-> self,
+                       line |-> 92,
                        obj |-> sk_buff_now[unix_gc_work_worker_unix_destruct_scm_b[self]].fp_user]
           /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
@@ -16435,6 +19771,7 @@ unix_gc_work_worker_L366_uaf4(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_1(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16477,6 +19814,7 @@ unix_gc_work_worker_L376_1(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16519,6 +19857,7 @@ unix_gc_work_worker_L376_2(self) ==
 \* L376 -> L382
 unix_gc_work_worker_L376_3(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16544,6 +19883,7 @@ unix_gc_work_worker_L376_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L376_null(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 376]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16558,6 +19898,7 @@ unix_gc_work_worker_L376_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L376_uaf(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16578,6 +19919,7 @@ unix_gc_work_worker_L376_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L376_null2(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16594,15 +19936,16 @@ unix_gc_work_worker_L376_null2(self) ==
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
 \* specs/kernel/af_unix.ifl:378: put bpid.count
-\* fault: use_after_free
-unix_gc_work_worker_L376_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L376_dfree(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
     /\ pid[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 378,
                  obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid]
@@ -16620,6 +19963,7 @@ unix_gc_work_worker_L376_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L376_underflow(self) ==
     /\ pc[self] = "L376"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].pid # NULL
@@ -16642,9 +19986,10 @@ unix_gc_work_worker_L376_underflow(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_1(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16678,7 +20023,7 @@ unix_gc_work_worker_L382_1(self) ==
                         ELSE Cost_atomic_remote) +
                          Cost_free_sk_buff
                   ELSE 0]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
@@ -16693,9 +20038,10 @@ unix_gc_work_worker_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16730,7 +20076,7 @@ unix_gc_work_worker_L382_2(self) ==
                          Cost_free +
                          Cost_free_sk_buff
                   ELSE 0]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
@@ -16744,9 +20090,10 @@ unix_gc_work_worker_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
-\* L382 -> L130
+\* L382 -> L147
 unix_gc_work_worker_L382_3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16766,7 +20113,7 @@ unix_gc_work_worker_L382_3(self) ==
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
                 lat[w] + IF w # self /\ WaitsFor(w, self) THEN Cost_free_sk_buff ELSE 0]
-    /\ pc' = [pc EXCEPT ![self] = "L130"]
+    /\ pc' = [pc EXCEPT ![self] = "L147"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -16781,6 +20128,7 @@ unix_gc_work_worker_L382_3(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L382_null(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 382]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -16795,6 +20143,7 @@ unix_gc_work_worker_L382_null(self) ==
 \* fault: use_after_free
 unix_gc_work_worker_L382_uaf(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free",
@@ -16815,6 +20164,7 @@ unix_gc_work_worker_L382_uaf(self) ==
 \* fault: null_deref
 unix_gc_work_worker_L382_null2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16831,15 +20181,16 @@ unix_gc_work_worker_L382_null2(self) ==
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
-\* fault: use_after_free
-unix_gc_work_worker_L382_uaf2(self) ==
+\* fault: double_free
+unix_gc_work_worker_L382_dfree(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
     /\ cred[sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
+    /\ fault' = [kind |-> "double_free",
                  thread |-> self,
                  line |-> 384,
                  obj |-> sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred]
@@ -16857,6 +20208,7 @@ unix_gc_work_worker_L382_uaf2(self) ==
 \* fault: refcount_underflow
 unix_gc_work_worker_L382_underflow(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16880,8 +20232,9 @@ unix_gc_work_worker_L382_underflow(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree(self) ==
+unix_gc_work_worker_L382_dfree2(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16906,8 +20259,9 @@ unix_gc_work_worker_L382_dfree(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree2(self) ==
+unix_gc_work_worker_L382_dfree3(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16931,8 +20285,9 @@ unix_gc_work_worker_L382_dfree2(self) ==
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* fault: double_free
-unix_gc_work_worker_L382_dfree3(self) ==
+unix_gc_work_worker_L382_dfree4(self) ==
     /\ pc[self] = "L382"
+    /\ fault.kind = "none"
     /\ unix_gc_work_worker_unix_destruct_scm_b[self] # NULL /\
          sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].st = "live"
     /\ ~sk_buff[unix_gc_work_worker_unix_destruct_scm_b[self]].cred # NULL
@@ -16951,37 +20306,49 @@ unix_gc_work_worker_L382_dfree3(self) ==
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
-    \/ unix_gc_work_worker_L48(self)
-    \/ unix_gc_work_worker_L48b(self)
+    \/ unix_gc_work_worker_L53(self)
+    \/ unix_gc_work_worker_L53b(self)
     \/ unix_gc_work_worker_L93_1(self)
     \/ unix_gc_work_worker_L93_2(self)
     \/ unix_gc_work_worker_L93_null(self)
     \/ unix_gc_work_worker_L93_uaf(self)
     \/ unix_gc_work_worker_L93_null2(self)
-    \/ unix_gc_work_worker_L93_uaf2(self)
+    \/ unix_gc_work_worker_L93_dfree(self)
     \/ unix_gc_work_worker_L93_underflow(self)
-    \/ unix_gc_work_worker_L90(self)
-    \/ unix_gc_work_worker_L96_1(self)
-    \/ unix_gc_work_worker_L96_2(self)
-    \/ unix_gc_work_worker_L96_3(self)
-    \/ unix_gc_work_worker_L96_unlock(self)
-    \/ unix_gc_work_worker_L96_null(self)
-    \/ unix_gc_work_worker_L96_uaf(self)
-    \/ unix_gc_work_worker_L96_null2(self)
-    \/ unix_gc_work_worker_L96_uaf2(self)
-    \/ unix_gc_work_worker_L96_assert(self)
-    \/ unix_gc_work_worker_L96b(self)
-    \/ unix_gc_work_worker_L130_1(self)
-    \/ unix_gc_work_worker_L130_2(self)
-    \/ unix_gc_work_worker_L130_3(self)
-    \/ unix_gc_work_worker_L130_assert(self)
-    \/ unix_gc_work_worker_L130_null(self)
-    \/ unix_gc_work_worker_L130_uaf(self)
-    \/ unix_gc_work_worker_L130_underflow(self)
-    \/ unix_gc_work_worker_L130b(self)
+    \/ unix_gc_work_worker_L101(self)
+    \/ unix_gc_work_worker_L107_1(self)
+    \/ unix_gc_work_worker_L107_2(self)
+    \/ unix_gc_work_worker_L107_3(self)
+    \/ unix_gc_work_worker_L107_null(self)
+    \/ unix_gc_work_worker_L107_uaf(self)
+    \/ unix_gc_work_worker_L107_null2(self)
+    \/ unix_gc_work_worker_L107_uaf2(self)
+    \/ unix_gc_work_worker_L107_assert(self)
+    \/ unix_gc_work_worker_L107_list_del(self)
+    \/ unix_gc_work_worker_L107_list_add(self)
+    \/ unix_gc_work_worker_L107b(self)
+    \/ unix_gc_work_worker_L138_1(self)
+    \/ unix_gc_work_worker_L138_2(self)
+    \/ unix_gc_work_worker_L138_3(self)
+    \/ unix_gc_work_worker_L138_unlock(self)
+    \/ unix_gc_work_worker_L138_list_del(self)
+    \/ unix_gc_work_worker_L138b(self)
+    \/ unix_gc_work_worker_L141(self)
+    \/ unix_gc_work_worker_L141_list_add(self)
+    \/ unix_gc_work_worker_L147_1(self)
+    \/ unix_gc_work_worker_L147_2(self)
+    \/ unix_gc_work_worker_L147_3(self)
+    \/ unix_gc_work_worker_L147_null(self)
+    \/ unix_gc_work_worker_L147_dfree(self)
+    \/ unix_gc_work_worker_L147_underflow(self)
+    \/ unix_gc_work_worker_L147b(self)
+    \/ unix_gc_work_worker_L147c(self)
+    \/ unix_gc_work_worker_L147c_assert(self)
     \/ unix_gc_work_worker_L366_1(self)
     \/ unix_gc_work_worker_L366_2(self)
     \/ unix_gc_work_worker_L366_3(self)
+    \/ unix_gc_work_worker_L366_4(self)
+    \/ unix_gc_work_worker_L366_5(self)
     \/ unix_gc_work_worker_L366_null(self)
     \/ unix_gc_work_worker_L366_uaf(self)
     \/ unix_gc_work_worker_L366_null2(self)
@@ -16989,15 +20356,21 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_L366_null3(self)
     \/ unix_gc_work_worker_L366_uaf3(self)
     \/ unix_gc_work_worker_L366_assert(self)
+    \/ unix_gc_work_worker_L366_list_del(self)
     \/ unix_gc_work_worker_L366_null4(self)
     \/ unix_gc_work_worker_L366_uaf4(self)
+    \/ unix_gc_work_worker_L366_list_del2(self)
+    \/ unix_gc_work_worker_L366_null5(self)
+    \/ unix_gc_work_worker_L366_uaf5(self)
+    \/ unix_gc_work_worker_L366_null6(self)
+    \/ unix_gc_work_worker_L366_uaf6(self)
     \/ unix_gc_work_worker_L376_1(self)
     \/ unix_gc_work_worker_L376_2(self)
     \/ unix_gc_work_worker_L376_3(self)
     \/ unix_gc_work_worker_L376_null(self)
     \/ unix_gc_work_worker_L376_uaf(self)
     \/ unix_gc_work_worker_L376_null2(self)
-    \/ unix_gc_work_worker_L376_uaf2(self)
+    \/ unix_gc_work_worker_L376_dfree(self)
     \/ unix_gc_work_worker_L376_underflow(self)
     \/ unix_gc_work_worker_L382_1(self)
     \/ unix_gc_work_worker_L382_2(self)
@@ -17005,17 +20378,18 @@ unix_gc_work_worker_step(self) ==
     \/ unix_gc_work_worker_L382_null(self)
     \/ unix_gc_work_worker_L382_uaf(self)
     \/ unix_gc_work_worker_L382_null2(self)
-    \/ unix_gc_work_worker_L382_uaf2(self)
-    \/ unix_gc_work_worker_L382_underflow(self)
     \/ unix_gc_work_worker_L382_dfree(self)
+    \/ unix_gc_work_worker_L382_underflow(self)
     \/ unix_gc_work_worker_L382_dfree2(self)
     \/ unix_gc_work_worker_L382_dfree3(self)
+    \/ unix_gc_work_worker_L382_dfree4(self)
 
 --------------------------------------------------------------------------------
 
-\* stuttering at the end, so a finished run is not a deadlock
+\* stuttering at the end, so a finished run (or one a fault ended) is not a deadlock
 Terminated ==
-    /\ AllDone
+    /\ \/ AllDone
+       \/ fault.kind # "none"
     /\ UNCHANGED vars
 
 Next ==
@@ -17041,10 +20415,10 @@ Spec ==
 
 \* Properties
 
-\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed
-NoUseAfterFree == fault.kind # "use_after_free"
+\* no_use_after_free: no object is touched, read, written, got, put or locked after it was freed, and no reference is taken on a count of 0
+NoUseAfterFree == fault.kind \notin {"use_after_free", "get_zero"}
 
-\* no_double_free: no object is freed twice
+\* no_double_free: no object is freed twice, nor has a reference dropped after it was freed
 NoDoubleFree == fault.kind # "double_free"
 
 \* no_refcount_underflow: no reference count is put below zero
@@ -17053,11 +20427,20 @@ NoRefcountUnderflow == fault.kind # "refcount_underflow"
 \* no_null_deref: no null pointer is dereferenced
 NoNullDeref == fault.kind # "null_deref"
 
-\* lock_discipline: a thread unlocks only a lock it holds
-LockDiscipline == fault.kind # "bad_unlock"
+\* lock_discipline: a thread unlocks only a lock it holds, and ends holding none
+LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
+
+\* list_discipline: list_add only of an object not on the list, list_del only of one on it
+ListDiscipline == fault.kind \notin {"list_double_add", "list_del_absent"}
+
+\* every thread no_hang watches has finished (or a fault ended the run)
+Finished == \A t \in Thread_owner \cup Thread_sender : pc[t] = "Done" \/ fault.kind # "none"
+
+\* no_hang: every thread that is not a daemon eventually finishes (none waits or spins forever)
+NoHang == <>Finished
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
@@ -17065,7 +20448,7 @@ ModelBounds == fault.kind # "model_bound"
 \* latency examples/seeds/unix_gc/async_wait.ifl:28: latency sendmsg <= 1000                 // a sendmsg without fds takes at most 1 us
 Latency_sendmsg == op_end.op = "sendmsg" => op_end.ns \leq 1000
 
-\* invariant specs/kernel/garbage.ifl:155: invariant no_leaked_inflight:
+\* invariant specs/kernel/garbage.ifl:172: invariant no_leaked_inflight:
 no_leaked_inflight ==
     (\A s \in {o \in Pool_unix_sock : unix_sock[o].st = "live"} :
        unix_sock[s].inflight = Cardinality({b \in {o \in Pool_sk_buff : sk_buff[o].st = "live"} :
@@ -17106,7 +20489,7 @@ no_leaked_inflight ==
                        IN reach1_4) =
            0)
 
-\* invariant specs/kernel/garbage.ifl:165: invariant gc_frees_only_garbage:
+\* invariant specs/kernel/garbage.ifl:182: invariant gc_frees_only_garbage:
 gc_frees_only_garbage ==
     \A f \in (LET reach1_1 ==
                       {g \in {o \in Pool_file : file[o].st = "live"} :

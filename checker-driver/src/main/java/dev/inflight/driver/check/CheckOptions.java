@@ -20,22 +20,27 @@ import java.util.function.Consumer;
  * @param config for a plain TLA+ spec: its .cfg, or null for the one beside it
  * @param profile the machine profile for the cost model (a name or path), or null for the model's
  * @param cost collect operation latencies (`inflight cost`), or null for a plain check
+ * @param reference translate with the statement-level reference translation (`--reference`)
  */
 public record CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
     Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config,
-    String profile, CostRequest cost) {
+    String profile, CostRequest cost, boolean reference) {
 
   public CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
       Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config) {
-    this(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, null, null);
+    this(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, null, null, false);
+  }
+
+  public CheckOptions withReference(boolean r) {
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, r);
   }
 
   public CheckOptions withProfile(String p) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, p, cost);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, p, cost, reference);
   }
 
   public CheckOptions withCost(CostRequest c) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, c);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, c, reference);
   }
 
   public static CheckOptions defaults() {
@@ -43,38 +48,38 @@ public record CheckOptions(Map<String, String> overrides, int workers, Duration 
   }
 
   public CheckOptions withOverrides(Map<String, String> o) {
-    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost);
+    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, reference);
   }
 
   public CheckOptions withWorkers(int n) {
-    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost);
+    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, reference);
   }
 
   public CheckOptions withTimeout(Duration t) {
-    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config, profile, cost);
+    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config, profile, cost, reference);
   }
 
   public CheckOptions withMaxStates(Long n) {
-    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config, profile, cost);
+    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config, profile, cost, reference);
   }
 
   public CheckOptions withKeepDir(Path d) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config, profile, cost);
+    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config, profile, cost, reference);
   }
 
   public CheckOptions withLibrary(Library l) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config, profile, cost);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config, profile, cost, reference);
   }
 
   public CheckOptions withProgress(Consumer<TlcProgress> p) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config, profile, cost);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config, profile, cost, reference);
   }
 
   public CheckOptions withVacuity(boolean v) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config, profile, cost);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config, profile, cost, reference);
   }
 
   public CheckOptions withConfig(Path c) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c, profile, cost);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c, profile, cost, reference);
   }
 }

@@ -18,7 +18,17 @@ final class CostRuns {
         .map(p -> "  " + p.tla()).collect(Collectors.toSet());
     StringBuilder out = new StringBuilder();
     boolean probed = !probe;
+    boolean temporal = false;
     for (String line : cfg.split("\n")) {
+      // A cost run samples states; temporal properties (no_hang, `eventually`) are a plain check's.
+      if (line.equals("PROPERTIES")) {
+        temporal = true;
+        continue;
+      }
+      if (temporal && line.startsWith(" ")) {
+        continue;
+      }
+      temporal = false;
       if (latency.contains(line)) {
         continue;
       }

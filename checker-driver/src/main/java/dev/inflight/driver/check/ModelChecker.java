@@ -46,7 +46,7 @@ public final class ModelChecker {
   public Run run(Path file) {
     long t0 = System.nanoTime();
     Translator.Options topts = new Translator.Options(options.overrides(), options.library(), options.maxStates())
-        .withProfile(options.profile());
+        .withProfile(options.profile()).withReference(options.reference());
     if (options.cost() != null) {
       topts = topts.withCosts(options.profile());
     }
@@ -196,10 +196,17 @@ public final class ModelChecker {
       trace = mapper.map(result, violated);
       verdict = Verdict.VIOLATED;
     } else if (o instanceof TlcOutcome.LivenessViolated) {
+      // TLC does not say which temporal property the lasso violates: no_hang when a thread it
+      // watches never finishes on it, else the `eventually` properties.
+      SourceMap.Property hang = props.stream().filter(p -> p.kind().equals("hang")).findFirst().orElse(null);
       List<SourceMap.Property> live = props.stream().filter(p -> p.kind().equals("eventually")).toList();
-      violated = live.size() == 1 ? live.get(0)
-          : new SourceMap.Property(String.join(" or ", live.stream().map(SourceMap.Property::name).toList()), null, "eventually", null, null,
-              "one of these `eventually` properties");
+      if (hang != null && (live.isEmpty() || !mapper.hungThreads(result, hang).isEmpty())) {
+        violated = hang;
+      } else {
+        violated = live.size() == 1 ? live.get(0)
+            : new SourceMap.Property(String.join(" or ", live.stream().map(SourceMap.Property::name).toList()), null, "eventually", null, null,
+                "one of these `eventually` properties");
+      }
       trace = mapper.map(result, violated);
       verdict = Verdict.VIOLATED;
     } else if (o instanceof TlcOutcome.Incomplete inc) {

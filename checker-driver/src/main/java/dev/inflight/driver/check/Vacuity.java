@@ -38,6 +38,10 @@ public final class Vacuity {
       if (acts.isEmpty() || acts.stream().noneMatch(a -> coverage.knows(a.name())) || t.instances().isEmpty()) {
         continue;
       }
+      if (t.name().equals(dev.inflight.translator.resolve.Resolver.RCU_CALLBACK_THREADS)) {
+        callbacks(acts, coverage, map, out, told);
+        continue;
+      }
       boolean ran = acts.stream().anyMatch(a -> a.fault() == null && coverage.fired(a.name()));
       SourceMap.Loc where = entryLoc(t);
       if (t.daemon()) {
@@ -88,19 +92,51 @@ public final class Vacuity {
     return String.join(" or ", stuck);
   }
 
+  private static final java.util.regex.Pattern FN_DECL = java.util.regex.Pattern.compile("^fn\\s+(\\w+)\\s*\\(");
+
+  /**
+   * The RCU callback threads run every callback function: each function whose inlined body (the
+   * actions called from its declaration) never ran, although some call_rcu names it, is an RCU
+   * callback that never ran. Its statements are covered by that warning.
+   */
+  private static void callbacks(List<SourceMap.Action> acts, TlcCoverage coverage, SourceMap map, List<Warning> out, Set<String> told) {
+    Map<String, List<SourceMap.Action>> byFn = new LinkedHashMap<>();
+    Map<String, SourceMap.Loc> fnLoc = new LinkedHashMap<>();
+    for (SourceMap.Action a : acts) {
+      if (a.calledFrom() == null || a.calledFrom().isEmpty()) {
+        a.statements().forEach(l -> told.add(key(l))); // taking a callback: no statement of the model's
+        continue;
+      }
+      SourceMap.Loc f = a.calledFrom().get(0);
+      java.util.regex.Matcher m = FN_DECL.matcher(f.text() == null ? "" : f.text().strip());
+      if (m.find()) {
+        byFn.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(a);
+        fnLoc.putIfAbsent(m.group(1), f);
+      }
+    }
+    byFn.forEach((fn, fnActs) -> {
+      if (fnActs.stream().anyMatch(a -> a.fault() == null && coverage.fired(a.name()))) {
+        return;
+      }
+      fnActs.forEach(a -> a.statements().forEach(l -> told.add(key(l))));
+      java.util.regex.Pattern call = java.util.regex.Pattern.compile("\\bcall_rcu\\s*\\(.*,\\s*"
+          + java.util.regex.Pattern.quote(fn) + "\\s*\\)");
+      if (calledOutside(call, dev.inflight.translator.resolve.Resolver.RCU_CALLBACK_THREADS, map)) {
+        out.add(new Warning(Warning.MECHANISM_NEVER_RAN, "RCU callback " + fn + " never ran: no call_rcu(…, " + fn
+            + ") reached its grace period, so nothing it does was checked", fnLoc.get(fn)));
+      }
+    });
+  }
+
   /**
    * `work item gc_work never ran: unix_gc was never called, so nothing it does was checked`, and
-   * the same for an RCU callback or a daemon thread.
+   * the same for a daemon thread.
    */
   private static String mechanism(SourceMap.Thread t) {
     String tail = ", so nothing it does was checked";
     if (t.workItem() != null) {
       String fn = workFunction(entryLoc(t));
       return "work item " + t.workItem() + " never ran" + (fn == null ? tail : ": " + fn + " was never called" + tail);
-    }
-    if (t.name().startsWith("rcu_cb_")) {
-      String fn = t.name().substring("rcu_cb_".length());
-      return "RCU callback " + fn + " never ran: no call_rcu(…, " + fn + ") reached its grace period" + tail;
     }
     return "daemon thread " + t.name() + " never ran" + tail;
   }
@@ -113,17 +149,18 @@ public final class Vacuity {
    * model declares itself always count.
    */
   private static boolean used(SourceMap.Thread t, SourceMap map) {
-    java.util.regex.Pattern call;
-    if (t.workItem() != null) {
-      call = java.util.regex.Pattern.compile("\\bqueue_work\\s*\\(\\s*" + java.util.regex.Pattern.quote(t.workItem()) + "\\s*\\)");
-    } else if (t.name().startsWith("rcu_cb_")) {
-      call = java.util.regex.Pattern.compile("\\bcall_rcu\\s*\\(.*,\\s*"
-          + java.util.regex.Pattern.quote(t.name().substring("rcu_cb_".length())) + "\\s*\\)");
-    } else {
+    if (t.workItem() == null) {
       return true;
     }
+    java.util.regex.Pattern call = java.util.regex.Pattern.compile("\\bqueue_work\\s*\\(\\s*"
+        + java.util.regex.Pattern.quote(t.workItem()) + "\\s*\\)");
+    return calledOutside(call, t.name(), map);
+  }
+
+  /** Whether a statement of a thread kind other than {@code thread} matches {@code call}. */
+  private static boolean calledOutside(java.util.regex.Pattern call, String thread, SourceMap map) {
     for (SourceMap.Action a : map.actions()) {
-      if (a.thread().equals(t.name())) {
+      if (a.thread().equals(thread)) {
         continue;
       }
       for (SourceMap.Loc l : a.statements()) {

@@ -102,6 +102,10 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--no-vacuity", description = "Do not warn about parts of a passing model that never ran.")
   boolean noVacuity;
 
+  @Option(names = "--reference", description = "Check with the statement-level reference translation (every statement its own step; "
+      + "slower): cross-checks a verdict (docs/semantics.md).")
+  boolean reference;
+
   @Option(names = "--config", paramLabel = "FILE", description = "For a .tla file: the TLC configuration (default: the .cfg beside it).")
   Path config;
 
@@ -133,7 +137,7 @@ final class CheckCommand implements Callable<Integer> {
     List<Path> models = expand();
     CheckOptions opts = CheckOptions.defaults().withOverrides(common.overrides).withWorkers(w)
         .withTimeout(timeout == null ? null : Duration.ofSeconds(timeout)).withMaxStates(maxStates)
-        .withVacuity(!noVacuity).withConfig(config).withProfile(profile);
+        .withVacuity(!noVacuity).withConfig(config).withProfile(profile).withReference(reference);
     if (sweep != null) {
       return sweep(models, opts);
     }

@@ -428,6 +428,9 @@ public final class TraceMapper {
     if ("NoLeak".equals(property.tla()) && last != null) {
       return leak(last, steps);
     }
+    if ("hang".equals(property.kind())) {
+      return hang(result, property, steps);
+    }
     if ("eventually".equals(property.kind())) {
       String how = result.lasso() instanceof TlcLasso.Stuttering
           ? "the behaviour below comes to rest with it false"
@@ -449,8 +452,27 @@ public final class TraceMapper {
     switch (kind == null ? "" : kind) {
       case "use_after_free":
         return "use-after-free: " + thread + " uses " + obj + here + freedBy;
+      case "get_zero":
+        return "get on a count of 0: " + thread + " takes a reference to " + obj + " whose count is 0" + here
+            + " (refcount_t: addition on 0; use-after-free)";
       case "double_free":
-        return "double free: " + thread + " frees " + obj + here + freedBy;
+        return "double free: " + thread + (at.loc() != null && code(at.loc().text()).startsWith("put") ? " drops a reference to " : " frees ")
+            + obj + " after it was freed" + here + freedBy;
+      case "exit_locked":
+        return "lock held at exit: " + thread + " ends holding a lock" + here;
+      case "rcu_sleep":
+        return "sleeping in an RCU read-side section: " + thread + " may block" + here
+            + " inside rcu_read_lock() (only spinlocks may be taken there)";
+      case "rcu_exit_locked":
+        return "RCU read-side section left open: " + thread + " ends inside rcu_read_lock()" + here;
+      case "bad_rcu_unlock":
+        return "rcu_read_unlock outside a read-side section in " + thread + here;
+      case "double_call_rcu":
+        return "call_rcu twice: " + thread + " queues a callback on " + obj + " whose callback is still pending" + here;
+      case "list_double_add":
+        return "list corruption: " + thread + " adds " + obj + " to a list it is already on" + here + " (list_add double add)";
+      case "list_del_absent":
+        return "list corruption: " + thread + " deletes " + obj + " from a list it is not on" + here + " (list_del corruption)";
       case "null_deref":
         return "null dereference: " + thread + " dereferences null" + here;
       case "refcount_underflow":
@@ -464,6 +486,71 @@ public final class TraceMapper {
       default:
         return kind + " in " + thread + here;
     }
+  }
+
+  /**
+   * The threads `no_hang` watches that never finish on a lasso: not done (and no fault) in its
+   * last state. Since `Done` is final and the lasso returns to an earlier state, such a thread
+   * is unfinished on the whole loop. Empty when the result has no lasso.
+   */
+  public List<String> hungThreads(TlcResult result, SourceMap.Property hang) {
+    List<String> out = new ArrayList<>();
+    List<TlcState> trace = result.trace();
+    if (trace.isEmpty() || result.lasso() == null || hang.watches() == null) {
+      return out;
+    }
+    TlcState last = trace.get(trace.size() - 1);
+    if (last.get("fault") instanceof TlcValue.RecordV f && !"none".equals(str(f.get("kind")))) {
+      return out;
+    }
+    for (SourceMap.Thread t : map.threads()) {
+      if (!hang.watches().contains(t.name())) {
+        continue;
+      }
+      for (SourceMap.Instance i : t.instances()) {
+        String pc = pcOf(last, i.tla());
+        if (pc != null && !pc.equals("Done")) {
+          out.add(i.tla());
+        }
+      }
+    }
+    return out;
+  }
+
+  private String hang(TlcResult result, SourceMap.Property property, List<DslStep> steps) {
+    List<String> hung = hungThreads(result, property);
+    TlcState last = result.trace().isEmpty() ? null : result.trace().get(result.trace().size() - 1);
+    Integer from = result.lasso() instanceof TlcLasso.BackToState b ? b.stateIndex() : null;
+    List<String> parts = new ArrayList<>();
+    for (String tla : hung) {
+      String pc = pcOf(last, tla);
+      SourceMap.Loc at = labelLoc(tla, pc);
+      boolean moves = false;
+      if (from != null) {
+        for (int k = from - 1; k < result.trace().size(); k++) {
+          moves |= !Objects.equals(pcOf(result.trace().get(k), tla), pc);
+        }
+      }
+      String where = at == null ? "" : " " + where(at) + " (" + code(at.text()) + ")";
+      parts.add(displayOf(tla) + (moves ? " keeps running without finishing, e.g. at" + where : " waits forever at" + where));
+    }
+    String how = from == null ? "no thread that is bound to move does so from step " + steps.size() + " on"
+        : "steps " + from + ".." + steps.size() + " repeat forever";
+    return "hang: " + (parts.isEmpty() ? "a thread never finishes" : String.join("; ", parts)) + " (" + how + ")";
+  }
+
+  private SourceMap.Loc labelLoc(String threadTla, String label) {
+    for (SourceMap.Thread t : map.threads()) {
+      if (t.instances().stream().anyMatch(i -> i.tla().equals(threadTla))) {
+        return t.labels().stream().filter(l -> l.name().equals(label)).map(TraceMapper::waitLoc).findFirst().orElse(null);
+      }
+    }
+    return null;
+  }
+
+  /** Where a thread at a label waits: the blocking statement its step reaches, else the label's own place. */
+  private static SourceMap.Loc waitLoc(SourceMap.Label l) {
+    return l.waitsAt() != null ? l.waitsAt() : l.loc();
   }
 
   private String boundHint(DslStep at) {
@@ -534,7 +621,7 @@ public final class TraceMapper {
             continue;
           }
           t.labels().stream().filter(l -> l.name().equals(pc)).findFirst().ifPresent(l ->
-              waiting.add(i.display() + " waits at " + where(l.loc()) + " (" + code(l.loc().text()) + ")"));
+              waiting.add(i.display() + " waits at " + where(waitLoc(l)) + " (" + code(waitLoc(l).text()) + ")"));
         }
       }
       for (SourceMap.Variable v : map.variables()) {

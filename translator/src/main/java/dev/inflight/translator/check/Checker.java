@@ -143,9 +143,14 @@ public final class Checker {
     }
     checkCostModel(p);
     // An RCU callback queued only from code no thread runs (an uncalled library function)
-    // never gets an object type, and its callback thread could never run: drop that thread.
-    p.threads.removeIf(t -> t.rcuCallback != null
-        && (t.rcuCallback.params.get(0).type == null || t.rcuCallback.params.get(0).type instanceof Type.Error));
+    // never gets an object type, and could never run: the callback threads leave it out (and
+    // are dropped when that leaves them nothing to run).
+    for (ThreadSym t : p.threads) {
+      if (t.rcuCallbacks != null) {
+        t.rcuCallbacks.removeIf(f -> f.params.get(0).type == null || f.params.get(0).type instanceof Type.Error);
+      }
+    }
+    p.threads.removeIf(t -> t.rcuCallbacks != null && t.rcuCallbacks.isEmpty());
     new PoolBounds(p, diags, loopBounds).compute();
   }
 
@@ -267,7 +272,11 @@ public final class Checker {
     if (m instanceof Member.QueueOf q) {
       StructSym e = struct(q.elem());
       positiveConst(q.capacity(), "a queue capacity");
-      return e == null ? Type.ERROR : new Type.QueueT(e);
+      return e == null ? Type.ERROR : new Type.QueueT(e, false);
+    }
+    if (m instanceof Member.ListOf l) {
+      StructSym e = struct(l.elem());
+      return e == null ? Type.ERROR : new Type.QueueT(e, true);
     }
     Member.Plain p = (Member.Plain) m;
     Type declared = p.type() == null ? null : typeRef(p.type());
@@ -429,8 +438,7 @@ public final class Checker {
       Type value;
       if (s.value() instanceof Expr.Call c && program.calls.containsKey(c)) {
         value = call(c);
-      } else if (s.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop")
-          || c.fn().text().equals("rcu_pick"))) {
+      } else if (s.value() instanceof Expr.Call c && Builtins.VALUED.contains(c.fn().text())) {
         value = procedure(c);
       } else if (s.value() instanceof Expr.Call c && Builtins.PROCEDURES.containsKey(c.fn().text())) {
         procedure(c);
@@ -481,7 +489,13 @@ public final class Checker {
     }
 
     public Void visitIf(Stmt.If s) {
-      expect(expr(s.cond()), Type.BOOL, s.cond().span());
+      Expr.Call gnz = Builtins.getNotZeroCond(s.cond());
+      if (gnz != null) {
+        procedure(gnz);
+        types.put(s.cond(), Type.BOOL);
+      } else {
+        expect(expr(s.cond()), Type.BOOL, s.cond().span());
+      }
       block(s.then());
       block(s.orElse());
       return null;
@@ -592,10 +606,12 @@ public final class Checker {
       if (program.calls.containsKey(s.call())) {
         call(s.call());
       } else if (Builtins.PROCEDURES.containsKey(s.call().fn().text())) {
-        if (s.call().fn().text().equals("pick") || s.call().fn().text().equals("pop")) {
-          if (!s.call().fn().text().equals("pop")) {
-            report(() -> diags.typeMismatch(s.span(), "`x = pick(…)`", "a bare `pick(…)`", "assign the picked object: `x = pick(set)`"));
-          }
+        String fn = s.call().fn().text();
+        if (fn.equals("pick") || fn.equals("rcu_pick")) {
+          report(() -> diags.typeMismatch(s.span(), "`x = " + fn + "(…)`", "a bare `" + fn + "(…)`", "assign the picked object: `x = " + fn + "(set)`"));
+        } else if (fn.equals("get_not_zero")) {
+          report(() -> diags.typeMismatch(s.span(), "`ok = get_not_zero(…)` or `if get_not_zero(…) { … }`", "a bare `get_not_zero(…)`",
+              "it may fail: use its result (for a reference that cannot fail, `get`)"));
         }
         procedure(s.call());
       }
@@ -684,14 +700,36 @@ public final class Checker {
         }
         case "push": {
           Type a1 = expr(c.args().get(1));
-          if (a0 instanceof Type.QueueT q) {
+          if (a0 instanceof Type.QueueT q && !q.list()) {
             expect(a1, new Type.Obj(q.elem()), c.args().get(1).span());
+          } else if (a0 instanceof Type.QueueT) {
+            report(() -> diags.typeMismatch(c.args().get(0).span(), "a queue", a0.describe(), "add to a list with `list_add_tail(l, x)` or `list_add(l, x)`"));
           } else if (!(a0 instanceof Type.Error)) {
             report(() -> diags.typeMismatch(c.args().get(0).span(), "a queue", a0.describe()));
           }
           result = Type.VOID;
           break;
         }
+        case "list_add":
+        case "list_add_tail":
+        case "list_del": {
+          Type a1 = expr(c.args().get(1));
+          if (a0 instanceof Type.QueueT q && q.list()) {
+            expect(a1, new Type.Obj(q.elem()), c.args().get(1).span());
+            narrow(c.args().get(1), new Type.Obj(q.elem()));
+          } else if (!(a0 instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(c.args().get(0).span(), "a list", a0.describe(),
+                a0 instanceof Type.SetT ? "declare it `list NAME of STRUCT` for an ordered kernel list, or use add/remove on a set" : null));
+          }
+          result = Type.VOID;
+          break;
+        }
+        case "get_not_zero":
+          if (!(a0 instanceof Type.RefCount) && !(a0 instanceof Type.Error)) {
+            report(() -> diags.notARefcount(c.args().get(0).span(), c.args().get(0).span().text()));
+          }
+          result = Type.BOOL;
+          break;
         case "pop":
           if (a0 instanceof Type.QueueT q) {
             result = new Type.Obj(q.elem());
@@ -861,9 +899,14 @@ public final class Checker {
             return new Type.Obj(q.elem());
           }
           if (!(t instanceof Type.Error)) {
-            report(() -> diags.typeMismatch(a.span(), "a queue", t.describe()));
+            report(() -> diags.typeMismatch(a.span(), "a queue or list", t.describe()));
           }
           return Type.ERROR;
+        case "list_empty":
+          if (!(t instanceof Type.QueueT) && !(t instanceof Type.Error)) {
+            report(() -> diags.typeMismatch(a.span(), "a list or queue", t.describe(), t instanceof Type.SetT ? "for a set: `count(s) == 0`" : null));
+          }
+          return Type.BOOL;
         case "refs":
           if (!(t instanceof Type.RefCount) && !(t instanceof Type.Error)) {
             report(() -> diags.notARefcount(a.span(), a.span().text()));

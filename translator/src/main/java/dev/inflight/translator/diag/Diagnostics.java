@@ -98,6 +98,15 @@ public final class Diagnostics {
         suggestion == null ? "declare it with `var`, `const`, or assign it first in this thread" : "did you mean `" + suggestion + "`?");
   }
 
+  /** `unfair NAME` names no thread kind. */
+  public void unknownThreadKind(Span at, String name, String suggestion) {
+    String help = name.startsWith("rcu_cb_")
+        ? "RCU callbacks run on the callback threads `rcu_cb` (any callback, in any order): write `unfair rcu_cb`"
+        : suggestion == null ? "name a thread kind: a `thread`, a work item's `W_worker`, or `rcu_cb`"
+        : "did you mean `" + suggestion + "`?";
+    error(Code.UNKNOWN_NAME, at, "unknown thread kind `" + name + "`", help);
+  }
+
   public void duplicate(Span at, String what, String name, Span first) {
     add(new Diagnostic(Severity.ERROR, Code.DUPLICATE_DECLARATION, "duplicate declaration of " + what + " `" + name + "`",
         at, "rename one of them", first == null ? List.of() : List.of(new Diagnostic.Note(first, "first declared here"))));

@@ -38,17 +38,8 @@ import java.util.Map;
  * .cfg and the source map. docs/semantics.md describes the module's shape.
  */
 public final class Emitter {
-  /** Built-in checks that watch the `fault` variable: check → (operator, fault kind, what it means). */
-  static final Map<String, String[]> FAULT_CHECKS = new LinkedHashMap<>();
-
-  static {
-    FAULT_CHECKS.put("no_use_after_free", new String[] {"NoUseAfterFree", "use_after_free", "no object is touched, read, written, got, put or locked after it was freed"});
-    FAULT_CHECKS.put("no_double_free", new String[] {"NoDoubleFree", "double_free", "no object is freed twice"});
-    FAULT_CHECKS.put("no_refcount_underflow", new String[] {"NoRefcountUnderflow", "refcount_underflow", "no reference count is put below zero"});
-    FAULT_CHECKS.put("no_null_deref", new String[] {"NoNullDeref", "null_deref", "no null pointer is dereferenced"});
-    FAULT_CHECKS.put("lock_discipline", new String[] {"LockDiscipline", "bad_unlock", "a thread unlocks only a lock it holds"});
-    FAULT_CHECKS.put("assertions", new String[] {"Assertions", "assertion", "every assert(...) holds"});
-  }
+  /** No fault yet: a fault ends the run (the state after it is final). */
+  private static final TlaExpr NO_FAULT = eq(new TlaExpr.Select(name("fault"), "kind"), str("none"));
 
   private final Lowered lowered;
   private final Checked checked;
@@ -76,7 +67,7 @@ public final class Emitter {
     return new Emitter(lowered, maxStates).run();
   }
 
-  private static String comment(Span s) {
+  static String comment(Span s) {
     return ascii(s.file().path() + ":" + s.line() + ": " + s.file().line(s.line()).strip());
   }
 
@@ -110,7 +101,11 @@ public final class Emitter {
 
     for (Symbol.ConstSym c : program.consts.values()) {
       TlaExpr v = c.value instanceof Boolean b ? new TlaExpr.Bool(b) : new TlaExpr.Num((Long) c.value);
-      units.add(new TlaModule.OpDef(layout.constName.get(c), List.of(), v, List.of("const " + comment(c.decl.span())), c.decl.span()));
+      // A const the model uses without declaring it (RCU_CALLBACK_CPUS) has the span of what needs it.
+      boolean declared = c.decl.span().text().startsWith("const");
+      String note = declared ? "const " + comment(c.decl.span())
+          : "const " + c.name() + ": not declared by the model, so its default (set it with `const` or --set)";
+      units.add(new TlaModule.OpDef(layout.constName.get(c), List.of(), v, List.of(note), c.decl.span()));
     }
 
     // ---- variables
@@ -132,6 +127,16 @@ public final class Emitter {
     units.add(new TlaModule.OpDef("Elems", List.of(q), new TlaExpr.SetMap(
         new TlaExpr.FunApp(name(q), List.of(name(i))), List.of(new TlaExpr.Bound(i, new TlaExpr.Prefix(UnOp.DOMAIN, name(q))))),
         List.of("the elements of a queue"), null));
+    if (usesLists()) {
+      String l = bound("l");
+      String e = layout.namer.bound("e", l::equals);
+      String x = layout.namer.bound("x", n -> n.equals(l) || n.equals(e));
+      String keep = layout.namer.bound("Keep", n -> n.equals(l) || n.equals(e) || n.equals(x));
+      units.add(new TlaModule.OpDef("ListDel", List.of(l, e),
+          new TlaExpr.Let(List.of(new TlaModule.OpDef(keep, List.of(x), neq(name(x), name(e)), List.of(), null)),
+              new TlaExpr.Apply("SelectSeq", List.of(name(l), name(keep)))),
+          List.of("list_del: the list without the entry"), null));
+    }
 
     costDefinitions();
     init();
@@ -141,7 +146,7 @@ public final class Emitter {
       threadActions(tc);
     }
     next();
-    List<SourceMap.Property> props = properties();
+    List<SourceMap.Property> props = new Properties(lowered, units).emit(latencies);
     if (maxStates != null) {
       units.add(new TlaModule.OpDef("StateLimit", List.of(),
           new TlaExpr.Infix(BinOp.LT, new TlaExpr.Apply("TLCGet", List.of(str("distinct"))), new TlaExpr.Num(maxStates)),
@@ -153,6 +158,12 @@ public final class Emitter {
     String cfg = cfg(props);
     SourceMap map = sourceMap(moduleName, printed, props);
     return new Emitted(lowered, module, printed, cfg, map);
+  }
+
+  private boolean usesLists() {
+    return program.globals.values().stream().anyMatch(g -> g.type instanceof dev.inflight.translator.resolve.Type.QueueT q && q.list())
+        || program.structs.values().stream().flatMap(st -> st.fields().values().stream())
+            .anyMatch(f -> f.type instanceof dev.inflight.translator.resolve.Type.QueueT q && q.list());
   }
 
   /** A variable bound in a definition the emitter writes itself (its body names only module-level names). */
@@ -330,11 +341,25 @@ public final class Emitter {
       } else {
         comments.add(a.from() + " -> " + a.to());
       }
-      units.add(new TlaModule.OpDef(a.name(), List.of("self"), a.body(), comments, a));
+      units.add(new TlaModule.OpDef(a.name(), List.of("self"), beforeFault(a.body()), comments, a));
       disj.add(new TlaExpr.Apply(a.name(), List.of(name("self"))));
     }
     TlaExpr body = disj.isEmpty() ? new TlaExpr.Bool(false) : new TlaExpr.Or(disj);
     units.add(new TlaModule.OpDef(layout.threadStep.get(t), List.of("self"), body, List.of("any step of a " + t.name() + " thread"), null));
+  }
+
+  /**
+   * An action runs only while no fault has happened: a fault ends the run. The test goes right
+   * after the action's `pc[self] = "L…"` (which rules out most actions first), inside the action
+   * so that TLC still names each action in traces.
+   */
+  private static TlaExpr beforeFault(TlaExpr body) {
+    if (body instanceof TlaExpr.And a && !a.items().isEmpty()) {
+      List<TlaExpr> items = new ArrayList<>(a.items());
+      items.add(1, NO_FAULT);
+      return new TlaExpr.And(items);
+    }
+    return and(NO_FAULT, body);
   }
 
   private void allDone() {
@@ -369,8 +394,9 @@ public final class Emitter {
 
   private void next() {
     units.add(new TlaModule.Separator());
-    units.add(new TlaModule.OpDef("Terminated", List.of(), and(name("AllDone"), new TlaExpr.Prefix(UnOp.UNCHANGED, name("vars"))),
-        List.of("stuttering at the end, so a finished run is not a deadlock"), null));
+    units.add(new TlaModule.OpDef("Terminated", List.of(), and(new TlaExpr.Or(List.of(name("AllDone"), neq(new TlaExpr.Select(name("fault"), "kind"), str("none")))),
+        new TlaExpr.Prefix(UnOp.UNCHANGED, name("vars"))),
+        List.of("stuttering at the end, so a finished run (or one a fault ended) is not a deadlock"), null));
     List<TlaExpr> disj = new ArrayList<>();
     List<TlaExpr> fair = new ArrayList<>();
     for (ThreadSym t : program.threads) {
@@ -388,80 +414,6 @@ public final class Emitter {
     units.add(new TlaModule.OpDef("Spec", List.of(), and(name("Init"), new TlaExpr.Prefix(UnOp.ALWAYS, new TlaExpr.ActionBox(name("Next"), name("vars"))), name("Fairness"))));
   }
 
-  private List<SourceMap.Property> properties() {
-    units.add(new TlaModule.Separator());
-    units.add(new TlaModule.Comment(List.of("Properties")));
-    List<SourceMap.Property> props = new ArrayList<>();
-    for (String check : program.checks) {
-      String[] f = FAULT_CHECKS.get(check);
-      if (f != null) {
-        units.add(new TlaModule.OpDef(f[0], List.of(), neq(new TlaExpr.Select(name("fault"), "kind"), str(f[1])), List.of(check + ": " + f[2]), null));
-        props.add(new SourceMap.Property(check, f[0], "builtin", f[1], loc(program.checkSpans.get(check)), f[2]));
-      } else if (check.equals("rcu_discipline")) {
-        if (!program.usesRcu) {
-          continue;
-        }
-        String what = "rcu_read_unlock only inside a read-side section, and no call_rcu on an object whose callback is pending";
-        units.add(new TlaModule.OpDef("RcuDiscipline", List.of(), new TlaExpr.Infix(BinOp.NOTIN, new TlaExpr.Select(name("fault"), "kind"),
-            new TlaExpr.SetOf(List.of(str("bad_rcu_unlock"), str("double_call_rcu")))), List.of("rcu_discipline: " + what), null));
-        props.add(new SourceMap.Property("rcu_discipline", "RcuDiscipline", "builtin", "bad_rcu_unlock", loc(program.checkSpans.get(check)), what));
-      } else if (check.equals("no_leak")) {
-        List<TlaExpr> each = new ArrayList<>();
-        String o = bound("o");
-        for (StructSym s : program.structs.values()) {
-          if (s.isStatic()) {
-            continue;
-          }
-          TlaExpr st = new TlaExpr.Select(new TlaExpr.FunApp(name(layout.heapVar.get(s)), List.of(name(o))), "st");
-          each.add(new TlaExpr.Quant(Quantifier.FORALL, List.of(new TlaExpr.Bound(o, name(layout.poolConst.get(s)))), neq(st, str("live"))));
-        }
-        TlaExpr body = new TlaExpr.Infix(BinOp.IMPLIES, name("AllDone"), each.isEmpty() ? new TlaExpr.Bool(true) : and(each));
-        String what = "once every thread is done, no object is still allocated (static structs excepted)";
-        units.add(new TlaModule.OpDef("NoLeak", List.of(), body, List.of("no_leak: " + what), null));
-        props.add(new SourceMap.Property("no_leak", "NoLeak", "builtin", null, loc(program.checkSpans.get(check)), what));
-      } else if (check.equals("deadlock")) {
-        props.add(new SourceMap.Property("deadlock", null, "deadlock", null, loc(program.checkSpans.get(check)),
-            "no state where some thread has not finished and no thread can move"));
-      }
-    }
-    units.add(new TlaModule.OpDef("ModelBounds", List.of(), neq(new TlaExpr.Select(name("fault"), "kind"), str("model_bound")),
-        List.of("the model's bounds (object pools, queue capacities, loop bounds) were never exceeded"), null));
-    props.add(new SourceMap.Property("model_bounds", "ModelBounds", "bound", "model_bound", null,
-        "the model's bounds (object pools, queue capacities, loop bounds) are large enough"));
-    List<Decl.Latency> ls = program.cost.latencies;
-    for (int i = 0; i < ls.size(); i++) {
-      Decl.Latency l = ls.get(i);
-      String op = l.op().text();
-      // latency_OP, or latency_OP_1, latency_OP_2, … when OP has several bounds
-      long ofOp = ls.stream().filter(x -> x.op().text().equals(op)).count();
-      long nth = ls.subList(0, i + 1).stream().filter(x -> x.op().text().equals(op)).count();
-      String dsl = "latency_" + op + (ofOp > 1 ? "_" + nth : "");
-      String tla = layout.namer.name(l, "L" + dsl.substring(1)); // Latency_send, Latency_send_2
-      Object bound = new dev.inflight.translator.check.ConstEval(program).eval(l.bound());
-      TlaExpr within = new TlaExpr.Infix(BinOp.LEQ, new TlaExpr.Select(name("op_end"), "ns"), new TlaExpr.Num((Long) bound));
-      if (l.when() != null) {
-        within = new TlaExpr.Infix(BinOp.IMPLIES, new TlaExpr.Select(name("op_end"), "when" + (i + 1)), within);
-      }
-      TlaExpr body = new TlaExpr.Infix(BinOp.IMPLIES, eq(new TlaExpr.Select(name("op_end"), "op"), str(op)), within);
-      units.add(new TlaModule.OpDef(tla, List.of(), body, List.of("latency " + comment(l.span())), l.span()));
-      String what = "every " + op + " takes at most " + bound + " ns" + (l.when() == null ? "" : " when " + l.when().span().text());
-      props.add(new SourceMap.Property(dsl, tla, "latency", null, loc(l.span()), what));
-      latencies.add(new SourceMap.Latency(dsl, op, (Long) bound, l.when() == null ? null : "when" + (i + 1),
-          l.when() == null ? null : l.when().span().text()));
-    }
-    for (Decl.Property p : program.properties) {
-      String tla = layout.propertyName.get(p);
-      TlaExpr cond = new dev.inflight.translator.lower.StatePredicates(checked, layout).translate(p.cond());
-      boolean inv = p.kind() == Decl.Property.Kind.INVARIANT;
-      // `eventually P` means P becomes true and stays true (<>[]P): for a model whose threads all
-      // finish, P holds in the final state. (<>P alone would hold in an initial state already.)
-      TlaExpr body = inv ? cond : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, cond));
-      units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + comment(p.span())), p.span()));
-      props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, loc(p.span()), p.cond().span().text()));
-    }
-    return props;
-  }
-
   private String cfg(List<SourceMap.Property> props) {
     StringBuilder b = new StringBuilder();
     b.append("\\* Generated by Inflight from ").append(program.root().source().path()).append(".\n");
@@ -477,12 +429,14 @@ public final class Emitter {
       b.append("  ").append(layout.poolConst.get(s)).append(" = {").append(String.join(", ", layout.objects.get(s))).append("}\n");
     }
     b.append("SPECIFICATION Spec\n");
-    List<String> invariants = props.stream().filter(p -> p.tla() != null && !p.kind().equals("eventually")).map(SourceMap.Property::tla).toList();
+    List<String> invariants = props.stream().filter(p -> p.tla() != null && !p.kind().equals("eventually") && !p.kind().equals("hang"))
+        .map(SourceMap.Property::tla).toList();
     if (!invariants.isEmpty()) {
       b.append("INVARIANTS\n");
       invariants.forEach(i -> b.append("  ").append(i).append('\n'));
     }
-    List<String> temporal = props.stream().filter(p -> p.kind().equals("eventually")).map(SourceMap.Property::tla).toList();
+    List<String> temporal = props.stream().filter(p -> p.kind().equals("eventually") || p.kind().equals("hang"))
+        .map(SourceMap.Property::tla).toList();
     if (!temporal.isEmpty()) {
       b.append("PROPERTIES\n");
       temporal.forEach(i -> b.append("  ").append(i).append('\n'));
@@ -506,7 +460,7 @@ public final class Emitter {
         inst.add(new SourceMap.Instance(ids.get(i), Layout.threadDisplay(t, i + 1)));
       }
       List<SourceMap.Label> labels = new ArrayList<>();
-      tc.labels().forEach((n, s) -> labels.add(new SourceMap.Label(n, loc(s))));
+      tc.labels().forEach((n, s) -> labels.add(new SourceMap.Label(n, loc(s), loc(tc.waitsAt().get(n)))));
       threads.add(new SourceMap.Thread(t.name(), layout.threadConst.get(t), inst, tc.entry(), labels,
           t.isDaemon(), tc.rest(), t.worker == null ? null : t.worker.name()));
       for (Action a : tc.actions()) {
@@ -525,7 +479,8 @@ public final class Emitter {
       List<SourceMap.Field> fields = new ArrayList<>();
       for (FieldSym f : s.fields().values()) {
         String kind = f.member instanceof Member.Ref ? "ref" : f.member instanceof Member.Lock ? "lock"
-            : f.member instanceof Member.SetOf ? "set" : f.member instanceof Member.QueueOf ? "queue" : "plain";
+            : f.member instanceof Member.SetOf ? "set" : f.member instanceof Member.QueueOf ? "queue"
+            : f.member instanceof Member.ListOf ? "list" : "plain";
         fields.add(new SourceMap.Field(f.name(), layout.fieldName.get(f), kind));
       }
       structs.add(new SourceMap.Struct(s.name(), layout.heapVar.get(s), layout.poolConst.get(s), s.bound(), s.boundDerived(), s.isStatic(), objs, fields));

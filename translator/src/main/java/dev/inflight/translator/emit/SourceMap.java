@@ -48,7 +48,16 @@ public record SourceMap(
 
   public record Instance(String tla, String display) {}
 
-  public record Label(String name, Loc loc) {}
+  /**
+   * A label: where its step starts, and, when that step runs thread-local code first and then
+   * can block (an `await`, a `lock`, …), the statement where a thread at this label waits.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Label(String name, Loc loc, Loc waitsAt) {
+    public Label(String name, Loc loc) {
+      this(name, loc, null);
+    }
+  }
 
   /** A struct: its heap variable, pool constant, objects and field names. */
   public record Struct(String name, String heapVar, String pool, int bound, boolean boundDerived,
@@ -74,9 +83,14 @@ public record SourceMap(
       Loc primary, List<Loc> calledFrom, List<Loc> statements, Integer tlaFirstLine, Integer tlaLastLine) {}
 
   /**
-   * A property: kind builtin, invariant, eventually or deadlock; {@code tla} the operator TLC
-   * names (null for deadlock, which TLC checks itself); {@code fault} the fault kind it watches.
+   * A property: kind builtin, invariant, eventually, hang, deadlock, bound or latency; {@code tla}
+   * the operator TLC names (null for deadlock, which TLC checks itself); {@code fault} the (main)
+   * fault kind it watches; for `no_hang` (kind hang), {@code watches} the thread kinds it watches.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Property(String name, String tla, String kind, String fault, Loc loc, String description) {}
+  public record Property(String name, String tla, String kind, String fault, Loc loc, String description, List<String> watches) {
+    public Property(String name, String tla, String kind, String fault, Loc loc, String description) {
+      this(name, tla, kind, fault, loc, description, null);
+    }
+  }
 }

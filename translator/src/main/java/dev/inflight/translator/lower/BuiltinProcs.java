@@ -87,6 +87,31 @@ final class BuiltinProcs {
         });
         return;
       }
+      case "list_add":
+      case "list_add_tail": {
+        // CONFIG_DEBUG_LIST: "list_add double add" for an entry already on the list.
+        TlaExpr on = new TlaExpr.Infix(BinOp.IN, args.get(1), new TlaExpr.Apply("Elems", List.of(args.get(0))));
+        Path twice = ok.copy();
+        twice.guard(on);
+        ctx.faults.fault(twice, "list_double_add", pr, args.get(1), out);
+        ok.guard(new TlaExpr.Prefix(UnOp.NOT, on));
+        TlaExpr one = new TlaExpr.Tuple(List.of(args.get(1)));
+        TlaExpr v = fn.equals("list_add") ? new TlaExpr.Infix(BinOp.CONCAT, one, args.get(0))
+            : new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
+        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        return;
+      }
+      case "list_del": {
+        // CONFIG_DEBUG_LIST: "list_del corruption" for an entry that is not on the list.
+        TlaExpr on = new TlaExpr.Infix(BinOp.IN, args.get(1), new TlaExpr.Apply("Elems", List.of(args.get(0))));
+        Path absent = ok.copy();
+        absent.guard(new TlaExpr.Prefix(UnOp.NOT, on));
+        ctx.faults.fault(absent, "list_del_absent", pr, args.get(1), out);
+        ok.guard(on);
+        TlaExpr v = new TlaExpr.Apply("ListDel", List.of(args.get(0), args.get(1)));
+        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        return;
+      }
       case "assert": {
         Path bad = ok.copy();
         bad.guard(new TlaExpr.Prefix(UnOp.NOT, args.get(0)));

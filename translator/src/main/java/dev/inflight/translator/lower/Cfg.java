@@ -19,7 +19,8 @@ public record Cfg(ThreadSym thread, List<Instr> nodes, int entry, List<Symbol.Lo
     Map<String, HiddenKind> hidden, int restHead, Map<Integer, List<dev.inflight.translator.diag.Span>> callers,
     java.util.Set<Integer> inOp, Map<Integer, Symbol.WorkSym> flushes) {
 
-  public enum HiddenKind { COUNTER, SNAPSHOT }
+  /** A loop counter, a `for` snapshot of a set, or of a list or queue (a sequence walked in order). */
+  public enum HiddenKind { COUNTER, SNAPSHOT, SEQUENCE }
 
   public Instr node(int id) {
     return nodes.get(id);

@@ -62,32 +62,70 @@ final class CfgBuilder {
   }
 
   Cfg build() {
-    if (thread.rcuCallback != null) {
+    if (thread.rcuCallbacks != null) {
       return buildRcuCallbackThread();
     }
     locals.addAll(thread.locals().values());
     Span end = endOf(thread.decl.body());
     int done = add(new Instr.Done(end, -1));
+    // A thread kind that takes locks or enters RCU read-side sections checks, as a step of its
+    // own before it ends, that it holds none and is in none.
+    boolean exitChecked = !thread.isDaemon() && endsChecked(thread.decl.body(), new java.util.HashSet<>());
+    int exit = exitChecked ? add(new Instr.Exit(end, -1, done)) : done;
     int reset = reserve();
     int entry = block(thread.decl.body(), reset, -1);
     List<Symbol.LocalSym> all = new ArrayList<>(locals);
-    nodes.set(reset, new Instr.Reset(all, end, -1, done));
+    nodes.set(reset, new Instr.Reset(all, end, -1, exit));
     return new Cfg(thread, List.copyOf(nodes), entry, all, hidden, restHead, Map.copyOf(callers), Set.copyOf(inOp), Map.copyOf(flushes));
   }
 
+  /** Whether a body (with the functions it calls) takes a lock or enters an RCU read-side section. */
+  private boolean endsChecked(Block b, Set<FnSym> seen) {
+    boolean[] found = {false};
+    dev.inflight.translator.check.AstWalk.stmts(b, st -> {
+      if (st instanceof Stmt.LockOp l && l.isLock()) {
+        found[0] = true;
+      } else if (st instanceof Stmt.Call c && c.call().fn().text().equals("rcu_read_lock")) {
+        found[0] = true;
+      }
+      for (Expr.Call call : calls(st)) {
+        FnSym f = program.calls.get(call);
+        if (f != null && seen.add(f) && endsChecked(f.decl.body(), seen)) {
+          found[0] = true;
+        }
+      }
+    });
+    return found[0];
+  }
+
+  private static List<Expr.Call> calls(Stmt st) {
+    if (st instanceof Stmt.Call c) {
+      return List.of(c.call());
+    }
+    if (st instanceof Stmt.Assign a && a.value() instanceof Expr.Call c) {
+      return List.of(c);
+    }
+    return List.of();
+  }
+
   /**
-   * The daemon that runs an RCU callback function F: at rest at its loop head; takes one
-   * pending F callback whose grace period has elapsed, runs F(obj) inlined, and goes back.
+   * The RCU callback threads: at rest at their loop head; each takes any pending callback whose
+   * grace period has elapsed (TakeCallback), runs its function inlined on the object, and goes
+   * back.
    */
   private Cfg buildRcuCallbackThread() {
-    FnSym f = thread.rcuCallback;
-    Span at = f.decl.name().span();
+    Span at = thread.decl.span();
     int head = reserve();
-    int done = add(new Instr.Rcu(Instr.RcuOp.DONE, null, f, null, at, -1, head));
-    callSites.push(at);
-    int body = inline(f, null, done, -1);
-    callSites.pop();
-    int take = add(new Instr.Rcu(Instr.RcuOp.TAKE, null, f, f.params.get(0), at, -1, body));
+    int done = add(new Instr.Rcu(Instr.RcuOp.DONE, null, null, at, -1, head));
+    List<Integer> entries = new ArrayList<>();
+    List<Symbol.LocalSym> params = new ArrayList<>();
+    for (FnSym f : thread.rcuCallbacks) {
+      callSites.push(f.decl.name().span());
+      entries.add(inline(f, null, done, -1));
+      callSites.pop();
+      params.add(f.params.get(0));
+    }
+    int take = add(new Instr.TakeCallback(List.copyOf(thread.rcuCallbacks), List.copyOf(params), List.copyOf(entries), at, -1));
     nodes.set(head, new Instr.LoopHead(at, -1, take));
     restHead = head;
     return new Cfg(thread, List.copyOf(nodes), head, new ArrayList<>(locals), hidden, restHead, Map.copyOf(callers),
@@ -149,6 +187,12 @@ final class CfgBuilder {
       if (a.value() instanceof Expr.Call c && program.calls.containsKey(c)) {
         return call(c, a.target(), s.span(), next, atomic);
       }
+      if (a.value() instanceof Expr.Call c && c.fn().text().equals("get_not_zero") && c.args().size() == 1
+          && c.args().get(0) instanceof Expr.Field f) {
+        int yes = add(new Instr.Assign(a.target(), new Expr.BoolLit(true, s.span()), s.span(), atomic, next));
+        int no = add(new Instr.Assign(a.target(), new Expr.BoolLit(false, s.span()), s.span(), atomic, next));
+        return add(new Instr.GetNotZero(f, s.span(), atomic, yes, no));
+      }
       if (a.value() instanceof Expr.Call c && (c.fn().text().equals("pick") || c.fn().text().equals("pop")
           || c.fn().text().equals("rcu_pick"))) {
         return add(new Instr.Proc(c, a.target(), s.span(), atomic, next));
@@ -187,6 +231,11 @@ final class CfgBuilder {
     if (s instanceof Stmt.If i) {
       int then = block(i.then(), next, atomic);
       int orElse = block(i.orElse(), next, atomic);
+      Expr.Call gnz = dev.inflight.translator.resolve.Builtins.getNotZeroCond(i.cond());
+      if (gnz != null && gnz.args().size() == 1 && gnz.args().get(0) instanceof Expr.Field f) {
+        boolean negated = gnz != i.cond();
+        return add(new Instr.GetNotZero(f, condSpan(s.span(), i.cond()), atomic, negated ? orElse : then, negated ? then : orElse));
+      }
       return add(new Instr.Branch(i.cond(), condSpan(s.span(), i.cond()), atomic, then, orElse, false));
     }
     if (s instanceof Stmt.While w) {
@@ -208,14 +257,15 @@ final class CfgBuilder {
     }
     if (s instanceof Stmt.For f) {
       String rest = "rest_" + f.span().line() + "_" + f.span().col();
-      hidden.put(rest, Cfg.HiddenKind.SNAPSHOT);
+      boolean ordered = checked.typeOf(f.collection()) instanceof Type.QueueT;
+      hidden.put(rest, ordered ? Cfg.HiddenKind.SEQUENCE : Cfg.HiddenKind.SNAPSHOT);
       Symbol.LocalSym var = localOf(f);
       Span head = condSpan(s.span(), f.collection());
       int headId = reserve();
       int exit = var == null ? next : add(new Instr.Reset(List.of(var), head, atomic, next));
       int body = block(f.body(), headId, atomic);
-      nodes.set(headId, new Instr.ForNext(rest, var, head, atomic, body, exit));
-      return add(new Instr.ForInit(rest, f.collection(), head, atomic, headId));
+      nodes.set(headId, new Instr.ForNext(rest, var, ordered, head, atomic, body, exit));
+      return add(new Instr.ForInit(rest, f.collection(), ordered, head, atomic, headId));
     }
     if (s instanceof Stmt.Either e) {
       List<Integer> targets = new ArrayList<>();
@@ -269,11 +319,11 @@ final class CfgBuilder {
         default -> null;
       };
       if (op != null) {
-        return add(new Instr.Rcu(op, c.call(), program.rcuCallbacks.get(c.call()), null, s.span(), atomic, next));
+        return add(new Instr.Rcu(op, c.call(), program.rcuCallbacks.get(c.call()), s.span(), atomic, next));
       }
       if (fn.equals("synchronize_rcu") || fn.equals("synchronize_net")) {
-        int wait = add(new Instr.Rcu(Instr.RcuOp.SYNC_WAIT, c.call(), null, null, s.span(), atomic, next));
-        return add(new Instr.Rcu(Instr.RcuOp.SYNC_START, c.call(), null, null, s.span(), atomic, wait));
+        int wait = add(new Instr.Rcu(Instr.RcuOp.SYNC_WAIT, c.call(), null, s.span(), atomic, next));
+        return add(new Instr.Rcu(Instr.RcuOp.SYNC_START, c.call(), null, s.span(), atomic, wait));
       }
       if (fn.equals("rcu_assign_pointer") && c.call().args().size() == 2) {
         return add(new Instr.Assign(c.call().args().get(0), c.call().args().get(1), s.span(), atomic, next));

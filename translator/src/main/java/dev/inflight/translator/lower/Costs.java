@@ -125,32 +125,8 @@ final class Costs {
 
   /** Whether a thread can block at an instruction (an `await`, a `lock`): what makes WaitsFor needed. */
   static boolean canWait(Instr in) {
-    return in.accept(CAN_WAIT);
+    return Sharing.blocking(in) == Sharing.Blocking.WAIT;
   }
-
-  private static final Instr.Visitor<Boolean> CAN_WAIT = new Instr.Visitor<>() {
-    public Boolean visitAssign(Instr.Assign i) { return false; }
-    public Boolean visitAlloc(Instr.Alloc i) { return false; }
-    public Boolean visitRefOp(Instr.RefOp i) { return false; }
-    public Boolean visitFree(Instr.Free i) { return false; }
-    public Boolean visitTouch(Instr.Touch i) { return false; }
-    public Boolean visitBranch(Instr.Branch i) { return false; }
-    public Boolean visitChoice(Instr.Choice i) { return false; }
-    public Boolean visitAwait(Instr.Await i) { return true; }
-    public Boolean visitLockOp(Instr.LockOp l) { return l.isLock(); }
-    public Boolean visitProc(Instr.Proc i) { return false; }
-    public Boolean visitBind(Instr.Bind i) { return false; }
-    public Boolean visitReset(Instr.Reset i) { return false; }
-    public Boolean visitIter(Instr.Iter i) { return false; }
-    public Boolean visitForInit(Instr.ForInit i) { return false; }
-    public Boolean visitForNext(Instr.ForNext i) { return false; }
-    public Boolean visitLoopHead(Instr.LoopHead i) { return false; }
-    public Boolean visitRcu(Instr.Rcu i) { return false; }
-    public Boolean visitCost(Instr.Cost i) { return false; }
-    public Boolean visitOpMark(Instr.OpMark i) { return false; }
-    public Boolean visitNop(Instr.Nop i) { return false; }
-    public Boolean visitDone(Instr.Done i) { return false; }
-  };
 
   /** Costs tracked: where this thread kind can block inside an operation (labels only). */
   List<ThreadCode.WaitSite> waitSites(Labels labels) {
@@ -218,6 +194,9 @@ final class Costs {
     public ThreadCode.WaitSite visitForNext(Instr.ForNext i) { return null; }
     public ThreadCode.WaitSite visitLoopHead(Instr.LoopHead i) { return null; }
     public ThreadCode.WaitSite visitRcu(Instr.Rcu i) { return null; }
+    public ThreadCode.WaitSite visitTakeCallback(Instr.TakeCallback i) { return null; }
+    public ThreadCode.WaitSite visitGetNotZero(Instr.GetNotZero i) { return null; }
+    public ThreadCode.WaitSite visitExit(Instr.Exit i) { return null; }
     public ThreadCode.WaitSite visitCost(Instr.Cost i) { return null; }
     public ThreadCode.WaitSite visitOpMark(Instr.OpMark i) { return null; }
     public ThreadCode.WaitSite visitNop(Instr.Nop i) { return null; }

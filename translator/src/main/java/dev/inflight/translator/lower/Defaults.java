@@ -35,7 +35,11 @@ public final class Defaults {
 
   /** A translator-made local's initial value: a loop counter 0, a `for` snapshot {}. */
   static TlaExpr hidden(Cfg.HiddenKind kind) {
-    return kind == Cfg.HiddenKind.COUNTER ? new TlaExpr.Num(0) : new TlaExpr.SetOf(List.of());
+    return switch (kind) {
+      case COUNTER -> new TlaExpr.Num(0);
+      case SNAPSHOT -> new TlaExpr.SetOf(List.of());
+      case SEQUENCE -> new TlaExpr.Tuple(List.of());
+    };
   }
 
   /** The initial value of a declared member: its initialiser, else its type's default. */

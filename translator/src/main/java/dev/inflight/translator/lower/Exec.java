@@ -92,7 +92,7 @@ final class Exec implements Instr.Visitor<Void> {
    */
   @Override
   public Void visitRefOp(Instr.RefOp r) {
-    Faults.Deref d = ctx.faults.deref(p, r.target().obj(), r.span(), r, out);
+    Faults.Deref d = ctx.faults.deref(p, r.target().obj(), r.span(), r, out, r.isGet() ? "use_after_free" : "double_free");
     Path ok = d.ok();
     TlaExpr obj = d.obj();
     StructSym s = d.struct();
@@ -102,6 +102,11 @@ final class Exec implements Instr.Visitor<Void> {
     TlaExpr cur = ok.store.readField(heap, obj, fname);
     ctx.costs.atomicOnLine(ok, heap, obj, f, inOp);
     if (r.isGet()) {
+      // refcount_t: "addition on 0; use-after-free" (the object is being released).
+      Path zero = ok.copy();
+      zero.guard(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
+      ctx.faults.fault(zero, "get_zero", r, obj, out);
+      ok.guard(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(0)));
       ok.store.writeField(heap, obj, fname, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
       out.go(r.next(), ok);
       return null;
@@ -193,12 +198,71 @@ final class Exec implements Instr.Visitor<Void> {
     return null;
   }
 
-  /** `await c`: the path is guarded by c, so the thread blocks until it holds. */
+  /**
+   * `await c`: the path is guarded by c, so the thread blocks until it holds. It sleeps: inside
+   * an RCU read-side section that is an rcu_discipline fault.
+   */
   @Override
   public Void visitAwait(Instr.Await a) {
-    Evaluated c = eval(a.cond(), a);
-    c.ok.guard(c.value);
-    out.go(a.next(), c.ok);
+    Path awake = ctx.faults.mightSleep(p, a, out);
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    TlaExpr v = awake.gen().gen(a.cond(), obs);
+    Path ok = ctx.faults.discharge(awake, obs, a, out);
+    ok.guard(v);
+    out.go(a.next(), ok);
+    return null;
+  }
+
+  /**
+   * `if get_not_zero(p.r)` (refcount_inc_not_zero): unless the count is 0, takes a reference and
+   * goes on at {@code taken}; at 0 it changes nothing and goes on at {@code zero}.
+   */
+  @Override
+  public Void visitGetNotZero(Instr.GetNotZero g) {
+    Faults.Deref d = ctx.faults.deref(p, g.target().obj(), g.span(), g, out);
+    Path ok = d.ok();
+    StructSym s = d.struct();
+    String heap = ctx.layout.heapVar.get(s);
+    FieldSym f = s.fields().get(g.target().field().text());
+    String fname = ctx.layout.fieldName.get(f);
+    TlaExpr cur = ok.store.readField(heap, d.obj(), fname);
+    ctx.costs.atomicOnLine(ok, heap, d.obj(), f, inOp);
+    Path taken = ok.copy();
+    taken.guard(new TlaExpr.Infix(BinOp.GT, cur, new TlaExpr.Num(0)));
+    taken.store.writeField(heap, d.obj(), fname, new TlaExpr.Infix(BinOp.PLUS, cur, new TlaExpr.Num(1)));
+    out.go(g.taken(), taken);
+    ok.guard(new TlaExpr.Infix(BinOp.LEQ, cur, new TlaExpr.Num(0)));
+    out.go(g.zero(), ok);
+    return null;
+  }
+
+  /**
+   * Before the thread ends: a lock it still holds is a lock_discipline fault, an RCU read-side
+   * section still open an rcu_discipline one.
+   */
+  @Override
+  public Void visitExit(Instr.Exit x) {
+    TlaExpr held = ctx.locks.heldBySelf(p);
+    if (held != null) {
+      Path bad = p.copy();
+      bad.guard(held);
+      ctx.faults.fault(bad, "exit_locked", x, null, out);
+      p.guard(new TlaExpr.Prefix(UnOp.NOT, held));
+    }
+    if (ctx.entersRcu) {
+      TlaExpr depth = new TlaExpr.FunApp(p.store.read("rcu_depth"), List.of(ExprGen.SELF));
+      Path open = p.copy();
+      open.guard(new TlaExpr.Infix(BinOp.GT, depth, new TlaExpr.Num(0)));
+      ctx.faults.fault(open, "rcu_exit_locked", x, null, out);
+      p.guard(new TlaExpr.Infix(BinOp.EQ, depth, new TlaExpr.Num(0)));
+    }
+    out.go(x.next(), p);
+    return null;
+  }
+
+  @Override
+  public Void visitTakeCallback(Instr.TakeCallback t) {
+    ctx.rcu.take(t, p, out);
     return null;
   }
 
@@ -221,37 +285,45 @@ final class Exec implements Instr.Visitor<Void> {
     return null;
   }
 
-  /** `for x in s`: the snapshot of the set (or a queue's elements) the loop iterates over. */
+  /** `for x in c`: the snapshot the loop walks: a set's elements, or a list's or queue's sequence. */
   @Override
   public Void visitForInit(Instr.ForInit f) {
     List<ExprGen.Obligation> obs = new ArrayList<>();
     TlaExpr set = p.gen().gen(f.collection(), obs);
-    if (ctx.checked.typeOf(f.collection()) instanceof Type.QueueT) {
-      set = new TlaExpr.Apply("Elems", List.of(set));
-    }
     Path ok = ctx.faults.discharge(p, obs, f, out);
     ok.store.writeAt(ctx.layout.local(ctx.thread, f.rest(), f.rest()), ExprGen.SELF, set);
     out.go(f.next(), ok);
     return null;
   }
 
-  /** The next element of the snapshot (a fixed choice among them), or the exit when it is empty. */
+  /**
+   * The next element of the snapshot, or the exit when it is empty. Of a list or queue, its head
+   * (the walk goes in order); of a set, any element: one path per element, so every order of
+   * visiting a set is explored.
+   */
   @Override
   public Void visitForNext(Instr.ForNext f) {
     String rest = ctx.layout.local(ctx.thread, f.rest(), f.rest());
     TlaExpr cur = p.store.readAt(rest, ExprGen.SELF);
-    TlaExpr empty = new TlaExpr.SetOf(List.of());
+    TlaExpr empty = f.ordered() ? new TlaExpr.Tuple(List.of()) : new TlaExpr.SetOf(List.of());
     Path exit = p.copy();
     exit.guard(new TlaExpr.Infix(BinOp.EQ, cur, empty));
     out.go(f.exit(), exit);
     out.then(() -> {
       Path more = p;
       more.guard(new TlaExpr.Infix(BinOp.NEQ, cur, empty));
-      String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
-      String x = more.names.inner("x", List.of());
-      more.bindings.add(new Path.Binding(false, e, new TlaExpr.Choose(new TlaExpr.Bound(x, cur), new TlaExpr.Bool(true))));
-      TlaExpr elem = new TlaExpr.Name(e);
-      more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Infix(BinOp.SETMINUS, cur, new TlaExpr.SetOf(List.of(elem))));
+      TlaExpr elem;
+      if (f.ordered()) {
+        String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
+        more.bindings.add(new Path.Binding(false, e, new TlaExpr.Apply("Head", List.of(cur))));
+        elem = new TlaExpr.Name(e);
+        more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Apply("Tail", List.of(cur)));
+      } else {
+        String e = more.fresh("next_" + (f.var() == null ? "x" : f.var().name()));
+        more.bindings.add(new Path.Binding(true, e, cur));
+        elem = new TlaExpr.Name(e);
+        more.store.writeAt(rest, ExprGen.SELF, new TlaExpr.Infix(BinOp.SETMINUS, cur, new TlaExpr.SetOf(List.of(elem))));
+      }
       if (f.var() != null) {
         more.store.writeAt(ctx.layout.local(ctx.thread, f.var()), ExprGen.SELF, elem);
       }

@@ -225,6 +225,8 @@ final class ExprGen {
         return checked.typeOf(a) instanceof Type.QueueT ? new TlaExpr.Apply("Len", List.of(x)) : new TlaExpr.Apply("Cardinality", List.of(x));
       case "head":
         return new TlaExpr.If(new TlaExpr.Infix(BinOp.EQ, x, new TlaExpr.Tuple(List.of())), NULL, new TlaExpr.Apply("Head", List.of(x)));
+      case "list_empty":
+        return new TlaExpr.Infix(BinOp.EQ, x, new TlaExpr.Tuple(List.of()));
       case "refs":
       case "rcu_dereference":
         return x;

@@ -28,10 +28,12 @@ final class Faults {
   }
 
   /** Each fault kind (the `fault.kind` the checks watch) and the suffix of its action's name. */
-  private static final Map<String, String> SUFFIX = Map.of(
-      "use_after_free", "uaf", "null_deref", "null", "double_free", "dfree",
-      "refcount_underflow", "underflow", "bad_unlock", "unlock", "assertion", "assert",
-      "model_bound", "bound", "bad_rcu_unlock", "rcu_unlock", "double_call_rcu", "rcu_twice");
+  private static final Map<String, String> SUFFIX = Map.ofEntries(
+      Map.entry("use_after_free", "uaf"), Map.entry("null_deref", "null"), Map.entry("double_free", "dfree"),
+      Map.entry("refcount_underflow", "underflow"), Map.entry("get_zero", "getzero"), Map.entry("bad_unlock", "unlock"),
+      Map.entry("exit_locked", "locked"), Map.entry("assertion", "assert"), Map.entry("model_bound", "bound"),
+      Map.entry("bad_rcu_unlock", "rcu_unlock"), Map.entry("double_call_rcu", "rcu_twice"), Map.entry("rcu_sleep", "rcu_sleep"),
+      Map.entry("rcu_exit_locked", "rcu_open"), Map.entry("list_double_add", "list_add"), Map.entry("list_del_absent", "list_del"));
 
   /** The action name suffix of a fault kind: {@code T_L12_uaf}. */
   static String suffix(String kind) {
@@ -47,12 +49,21 @@ final class Faults {
    * use-after-free paths split off.
    */
   Deref deref(Path p, Expr objExpr, Span at, Instr in, PathSink out) {
+    return deref(p, objExpr, at, in, out, "use_after_free");
+  }
+
+  /**
+   * As {@link #deref}, but the object itself, when freed already, is a fault of kind
+   * {@code freedKind} (a `put` of a freed object is a double free: it drops a reference the
+   * object no longer has).
+   */
+  Deref deref(Path p, Expr objExpr, Span at, Instr in, PathSink out, String freedKind) {
     List<ExprGen.Obligation> obs = new ArrayList<>();
     ExprGen g = p.gen();
     TlaExpr obj = g.gen(objExpr, obs);
     StructSym s = g.structOf(objExpr);
-    obs.add(new ExprGen.Obligation(null, obj, s, at));
-    return new Deref(discharge(p, obs, in, out), obj, s);
+    Path ok = discharge(p, obs, in, out);
+    return new Deref(check(ok, new ExprGen.Obligation(null, obj, s, at), in, out, freedKind), obj, s);
   }
 
   /**
@@ -62,41 +73,63 @@ final class Faults {
   Path discharge(Path p, List<ExprGen.Obligation> obs, Instr in, PathSink out) {
     Path ok = p;
     for (ExprGen.Obligation o : obs) {
-      if (o.obj().equals(ExprGen.SELF)) {
-        continue;
-      }
-      String heap = ctx.layout.heapVar.get(o.struct());
-      List<Object> key = List.of(heap, o.obj());
-      if (ok.nonNull.contains(o.obj()) && ok.knownLive.contains(key)) {
-        continue; // checked earlier in this step, and nothing freed since
-      }
-      TlaExpr isNull = new TlaExpr.Infix(BinOp.EQ, o.obj(), ExprGen.NULL);
-      TlaExpr st = ok.store.readField(heap, o.obj(), "st");
-      TlaExpr notLive = new TlaExpr.Infix(BinOp.NEQ, st, new TlaExpr.Str("live"));
-      Path nul = ok.copy();
-      if (o.context() != null) {
-        nul.guard(o.context());
-      }
-      nul.guard(isNull);
-      fault(nul, "null_deref", in, null, out);
-      Path freed = ok.copy();
-      if (o.context() != null) {
-        freed.guard(o.context());
-      }
-      freed.guard(new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL));
-      freed.guard(notLive);
-      fault(freed, "use_after_free", in, o.obj(), out);
-      Path fine = ok.copy();
-      TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL),
-          new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
-      fine.guard(o.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, o.context(), good));
-      if (o.context() == null) {
-        fine.nonNull.add(o.obj());
-        fine.knownLive.add(key);
-      }
-      ok = fine;
+      ok = check(ok, o, in, out, "use_after_free");
     }
     return ok;
+  }
+
+  /** One dereference: splits off its null path and its freed path (a fault of kind {@code freedKind}). */
+  private Path check(Path ok, ExprGen.Obligation o, Instr in, PathSink out, String freedKind) {
+    if (o.obj().equals(ExprGen.SELF)) {
+      return ok;
+    }
+    String heap = ctx.layout.heapVar.get(o.struct());
+    List<Object> key = List.of(heap, o.obj());
+    if (ok.nonNull.contains(o.obj()) && ok.knownLive.contains(key)) {
+      return ok; // checked earlier in this step, and nothing freed since
+    }
+    TlaExpr isNull = new TlaExpr.Infix(BinOp.EQ, o.obj(), ExprGen.NULL);
+    TlaExpr st = ok.store.readField(heap, o.obj(), "st");
+    TlaExpr notLive = new TlaExpr.Infix(BinOp.NEQ, st, new TlaExpr.Str("live"));
+    Path nul = ok.copy();
+    if (o.context() != null) {
+      nul.guard(o.context());
+    }
+    nul.guard(isNull);
+    fault(nul, "null_deref", in, null, out);
+    Path freed = ok.copy();
+    if (o.context() != null) {
+      freed.guard(o.context());
+    }
+    freed.guard(new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL));
+    freed.guard(notLive);
+    fault(freed, freedKind, in, o.obj(), out);
+    Path fine = ok.copy();
+    TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL),
+        new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+    fine.guard(o.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, o.context(), good));
+    if (o.context() == null) {
+      fine.nonNull.add(o.obj());
+      fine.knownLive.add(key);
+    }
+    return fine;
+  }
+
+  /**
+   * Blocking inside an RCU read-side section: a path for the thread inside one splits off as an
+   * rcu_discipline fault (the kernel's might_sleep() warns whether or not it would sleep); the
+   * returned path goes on outside any section. Only where the thread kind enters RCU sections.
+   */
+  Path mightSleep(Path p, Instr in, PathSink out) {
+    if (!ctx.entersRcu) {
+      return p;
+    }
+    TlaExpr depth = new TlaExpr.FunApp(p.store.read("rcu_depth"), List.of(ExprGen.SELF));
+    Path bad = p.copy();
+    bad.guard(new TlaExpr.Infix(BinOp.GT, depth, new TlaExpr.Num(0)));
+    fault(bad, "rcu_sleep", in, null, out);
+    p.guard(new TlaExpr.Infix(BinOp.EQ, depth, new TlaExpr.Num(0)));
+    return p;
   }
 
   /** Ends a path with a fault: the state is unchanged but for `fault`. */

@@ -84,13 +84,19 @@ public sealed interface Instr {
     public <R> R accept(Visitor<R> v) { return v.visitIter(this); }
   }
 
-  /** `for x in set`: takes a snapshot of the set into the hidden variable {@code rest}. */
-  record ForInit(String rest, Expr collection, Span span, int atomic, int next) implements Instr {
+  /**
+   * `for x in c`: takes a snapshot of the collection into the hidden variable {@code rest}: a
+   * set's elements, or (with {@code ordered}) a list's or queue's sequence, walked in order.
+   */
+  record ForInit(String rest, Expr collection, boolean ordered, Span span, int atomic, int next) implements Instr {
     public <R> R accept(Visitor<R> v) { return v.visitForInit(this); }
   }
 
-  /** Next element of the snapshot into {@code var}, or exit when it is empty. Loop head. */
-  record ForNext(String rest, Symbol.LocalSym var, Span span, int atomic, int body, int exit) implements Instr {
+  /**
+   * Next element of the snapshot into {@code var}, or exit when it is empty. Loop head. Of a set,
+   * any element (every order is explored); of a sequence ({@code ordered}), its head.
+   */
+  record ForNext(String rest, Symbol.LocalSym var, boolean ordered, Span span, int atomic, int body, int exit) implements Instr {
     public <R> R accept(Visitor<R> v) { return v.visitForNext(this); }
   }
 
@@ -100,16 +106,41 @@ public sealed interface Instr {
   }
 
   /** The RCU operations (docs/semantics.md, "RCU"). */
-  enum RcuOp { READ_LOCK, READ_UNLOCK, SYNC_START, SYNC_WAIT, CALL, BARRIER, TAKE, DONE }
+  enum RcuOp { READ_LOCK, READ_UNLOCK, SYNC_START, SYNC_WAIT, CALL, BARRIER, DONE }
 
   /**
-   * An RCU operation. {@code call} is the DSL call (null for the callback thread's own TAKE
-   * and DONE); {@code callback} the callback function for CALL and TAKE; {@code param} the
-   * callback's parameter, which TAKE sets to the object.
+   * An RCU operation. {@code call} is the DSL call (null for a callback thread's DONE);
+   * {@code callback} the callback function of a CALL.
    */
-  record Rcu(RcuOp op, Expr.Call call, dev.inflight.translator.resolve.FnSym callback, Symbol.LocalSym param,
+  record Rcu(RcuOp op, Expr.Call call, dev.inflight.translator.resolve.FnSym callback,
       Span span, int atomic, int next) implements Instr {
     public <R> R accept(Visitor<R> v) { return v.visitRcu(this); }
+  }
+
+  /**
+   * An RCU callback thread takes a pending callback whose grace period has elapsed, any of them:
+   * for each callback function {@code fns[i]}, the object goes into {@code params[i]} and the
+   * thread goes on at {@code entries[i]}, that function's inlined body.
+   */
+  record TakeCallback(List<dev.inflight.translator.resolve.FnSym> fns, List<Symbol.LocalSym> params, List<Integer> entries,
+      Span span, int atomic) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitTakeCallback(this); }
+  }
+
+  /**
+   * `if get_not_zero(p.r)` / `x = get_not_zero(p.r)` (refcount_inc_not_zero): takes a reference
+   * and goes on at {@code taken} unless the count is 0, then at {@code zero}.
+   */
+  record GetNotZero(Expr.Field target, Span span, int atomic, int taken, int zero) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitGetNotZero(this); }
+  }
+
+  /**
+   * The thread is about to end: it must hold no lock and be outside every RCU read-side
+   * section. Only in thread kinds that take locks or enter RCU sections.
+   */
+  record Exit(Span span, int atomic, int next) implements Instr {
+    public <R> R accept(Visitor<R> v) { return v.visitExit(this); }
   }
 
   /**
@@ -174,6 +205,12 @@ public sealed interface Instr {
     R visitLoopHead(LoopHead i);
 
     R visitRcu(Rcu i);
+
+    R visitTakeCallback(TakeCallback i);
+
+    R visitGetNotZero(GetNotZero i);
+
+    R visitExit(Exit i);
 
     R visitCost(Cost i);
 

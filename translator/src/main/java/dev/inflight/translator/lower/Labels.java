@@ -40,11 +40,43 @@ final class Labels {
     this.sharing = sharing;
   }
 
-  /** Places and names the labels of {@code cfg}'s thread. */
-  static Labels place(Cfg cfg, Sharing sharing) {
+  /**
+   * Places and names the labels of {@code cfg}'s thread; with {@code reference}, the
+   * statement-level reference translation's: every instruction is a label (an `atomic` block
+   * stays one step).
+   */
+  static Labels place(Cfg cfg, Sharing sharing, boolean reference) {
     Labels l = new Labels(cfg, sharing);
-    l.compute();
+    if (reference) {
+      l.everyInstruction();
+    } else {
+      l.compute();
+    }
     return l;
+  }
+
+  /**
+   * The reference translation: a label at every instruction outside `atomic` and at the start of
+   * each `atomic` block, except at the head of a `loop`, which does nothing (its body's first
+   * instruction is the label, where a daemon rests).
+   */
+  private void everyInstruction() {
+    Set<Integer> all = new LinkedHashSet<>();
+    if (!(cfg.node(cfg.entry()) instanceof Instr.LoopHead)) {
+      all.add(cfg.entry());
+    }
+    for (int i = 0; i < cfg.nodes().size(); i++) {
+      Instr in = cfg.node(i);
+      if (in.atomic() < 0 && !(in instanceof Instr.LoopHead)) {
+        all.add(i);
+      }
+      for (int s : Sharing.successors(in)) {
+        if (cfg.node(s).atomic() >= 0 && cfg.node(s).atomic() != in.atomic()) {
+          all.add(s); // the start of an atomic block
+        }
+      }
+    }
+    name(all);
   }
 
   /** Label names by node, in the order steps are formed and emitted. */
@@ -61,8 +93,76 @@ final class Labels {
     return byNode.get(node);
   }
 
+  /**
+   * The label where a thread is when it is at {@code node}: the node's own, or for a `loop` head
+   * that is no label (the reference translation), its body's first instruction's.
+   */
+  String at(int node) {
+    String l = byNode.get(node);
+    return l == null && cfg.node(node) instanceof Instr.LoopHead h ? byNode.get(h.body()) : l;
+  }
+
   Map<String, Span> spans() {
     return spans;
+  }
+
+  /**
+   * For labels whose step runs thread-local code before an instruction that can block (so a
+   * thread waiting there is shown at its label), that instruction's place, when it is the only
+   * one the step can reach.
+   */
+  Map<String, Span> waitsAt() {
+    Map<String, Span> out = new LinkedHashMap<>();
+    Map<Integer, Boolean> memo = new HashMap<>();
+    byNode.forEach((id, name) -> {
+      if (cfg.isEnd(id) || isMain(cfg.node(id))) {
+        return;
+      }
+      Set<Span> found = new LinkedHashSet<>();
+      prefix(id, byNode.keySet(), n -> { }, n -> {
+        if (mainBlocks(cfg.node(n), memo)) {
+          found.add(cfg.node(n).span());
+        }
+        return false;
+      });
+      if (found.size() == 1) {
+        out.put(name, found.iterator().next());
+      }
+    });
+    return out;
+  }
+
+  /**
+   * Walks the thread-local code of a step from {@code start}: {@code local} sees each local
+   * instruction, {@code main} each main instruction (shared, or the start of an atomic block)
+   * the walk reaches, where it stops; labels other than {@code start} and the end stop it too.
+   * The walk ends early when {@code main} returns true.
+   */
+  private void prefix(int start, Set<Integer> labels, java.util.function.IntConsumer local,
+      java.util.function.IntPredicate main) {
+    Set<Integer> seen = new HashSet<>();
+    Deque<Integer> todo = new ArrayDeque<>();
+    todo.push(start);
+    while (!todo.isEmpty()) {
+      int id = todo.pop();
+      if ((id != start && labels.contains(id)) || !seen.add(id) || cfg.isEnd(id)) {
+        continue;
+      }
+      Instr in = cfg.node(id);
+      if (isMain(in)) {
+        if (main.test(id)) {
+          return;
+        }
+        continue;
+      }
+      local.accept(id);
+      Sharing.successors(in).forEach(todo::push);
+    }
+  }
+
+  /** Whether a main instruction can block: itself, or the atomic block it starts. */
+  private boolean mainBlocks(Instr in, Map<Integer, Boolean> memo) {
+    return in.atomic() >= 0 ? atomicBlocks(in.atomic(), memo) : Sharing.blocks(in);
   }
 
   /** Labels whatever the push-down: the end, `while` conditions, `for` element selection, `loop` heads. */
@@ -84,6 +184,9 @@ final class Labels {
     public Boolean visitForNext(Instr.ForNext i) { return true; }
     public Boolean visitLoopHead(Instr.LoopHead i) { return true; }
     public Boolean visitRcu(Instr.Rcu i) { return false; }
+    public Boolean visitTakeCallback(Instr.TakeCallback i) { return false; }
+    public Boolean visitGetNotZero(Instr.GetNotZero i) { return false; }
+    public Boolean visitExit(Instr.Exit i) { return false; }
     public Boolean visitCost(Instr.Cost i) { return false; }
     public Boolean visitOpMark(Instr.OpMark i) { return false; }
     public Boolean visitNop(Instr.Nop i) { return false; }
@@ -110,7 +213,61 @@ final class Labels {
     Set<Integer> all = new LinkedHashSet<>(required);
     all.addAll(candidates);
     pushDown(all, required);
+    while (commitPoints(all, required)) {
+      pushDown(all, required);
+    }
     name(all);
+  }
+
+  /**
+   * Commit points (docs/semantics.md): a nondeterministic choice made before a step's shared
+   * instruction must not be merged into that step when the instruction can block, or the thread
+   * would only ever "choose" a branch on which it can go on, and the deadlocks and hangs of the
+   * other branches would be lost. For every label, this walks the thread-local code before its
+   * step's shared instruction (or atomic block); a choice there (`either`, the next element of a
+   * `for` over a set, `pick` from a local set) gets a label on each of its branches that leads to
+   * a blocking instruction in the same step: the thread commits to the branch in one step and
+   * blocks (or not) in the next. Returns whether a label was added.
+   */
+  private boolean commitPoints(Set<Integer> labels, Set<Integer> required) {
+    boolean[] added = {false};
+    Map<Integer, Boolean> memo = new HashMap<>();
+    for (int l : List.copyOf(labels)) {
+      prefix(l, labels, id -> {
+        Instr in = cfg.node(id);
+        if (!sharing.localChoice(in)) {
+          return;
+        }
+        for (int t : Sharing.successors(in)) {
+          if (!labels.contains(t) && blocksAhead(t, labels, memo)) {
+            labels.add(t);
+            required.add(t);
+            added[0] = true;
+          }
+        }
+      }, id -> false);
+    }
+    return added[0];
+  }
+
+  /** A step's main instruction: shared, or the first of an atomic block. */
+  private boolean isMain(Instr in) {
+    return sharing.shared(in) || in.atomic() >= 0;
+  }
+
+  /**
+   * Whether thread-local code from {@code start} (not a label) can reach, before any label, a
+   * main instruction that can block, or an atomic block that contains one.
+   */
+  private boolean blocksAhead(int start, Set<Integer> labels, Map<Integer, Boolean> memo) {
+    boolean[] found = {false};
+    prefix(start, labels, id -> { }, id -> found[0] = mainBlocks(cfg.node(id), memo));
+    return found[0];
+  }
+
+  /** Whether the atomic block {@code id} contains an instruction that can block (memoised under key -1 - id). */
+  private boolean atomicBlocks(int id, Map<Integer, Boolean> memo) {
+    return memo.computeIfAbsent(-1 - id, k -> cfg.nodes().stream().anyMatch(n -> n.atomic() == id && Sharing.blocks(n)));
   }
 
   /**
@@ -142,8 +299,9 @@ final class Labels {
   /**
    * Walks local instructions from {@code start}, depth first with an explicit stack (successors
    * in order); collects the shared instructions (or atomic blocks) where the walk stops into
-   * {@code frontier}; false when a path cannot be cut there (a loop head is reached only as an
-   * existing label, and a node reached twice, by a cycle or a join, leaves the label where it is).
+   * {@code frontier}; false when a path cannot be cut there (an instruction the push-down may not
+   * walk past). A loop head is reached only as an existing label, so the walk has no cycle; a
+   * node reached twice is where branches join.
    */
   private boolean localReach(int start, Set<Integer> labels, Set<Integer> frontier) {
     Set<Integer> seen = new HashSet<>();
@@ -155,7 +313,7 @@ final class Labels {
         continue;
       }
       if (!seen.add(id)) {
-        return false; // a cycle without a label: leave the label where it is
+        continue; // a join of branches, walked already (local code has no cycle: loop heads are labels)
       }
       Instr in = cfg.node(id);
       if (id != start && (sharing.shared(in) || in.atomic() >= 0)) {

@@ -21,8 +21,9 @@ public final class Layout {
   /** Names the emitter uses for its own definitions; reserved before any DSL name. */
   public static final List<String> GENERATED = List.of(
       "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
-      "AllDone", "Elems", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
+      "AllDone", "Elems", "ListDel", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
+      "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
       "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe");
 

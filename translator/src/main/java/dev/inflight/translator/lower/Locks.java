@@ -1,6 +1,10 @@
 package dev.inflight.translator.lower;
 
 import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Member;
+import dev.inflight.translator.resolve.FieldSym;
+import dev.inflight.translator.resolve.Type;
+import dev.inflight.translator.tla.Quantifier;
 import dev.inflight.translator.resolve.StructSym;
 import dev.inflight.translator.resolve.Symbol;
 import dev.inflight.translator.tla.BinOp;
@@ -58,6 +62,9 @@ final class Locks {
       }
     }
     if (l.isLock()) {
+      if (sleeping(l.target())) {
+        ok = ctx.faults.mightSleep(ok, l, out);
+      }
       ok.guard(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.NULL));
       if (line != null) {
         // A lock whose line another CPU took last is a contended one (lock_remote).
@@ -78,6 +85,42 @@ final class Locks {
     ok.guard(new TlaExpr.Infix(BinOp.EQ, holder, ExprGen.SELF));
     write.accept(ok, ExprGen.NULL);
     out.go(l.next(), ok);
+  }
+
+  /** Whether {@code target} is a sleeping lock (`mutex`). */
+  private boolean sleeping(Expr target) {
+    Member m = null;
+    if (target instanceof Expr.Field f && ctx.checked.typeOf(f.obj()) instanceof Type.Obj o && o.struct() != null) {
+      m = o.struct().fields().get(f.field().text()).member;
+    } else if (target instanceof Expr.Name n && ctx.program.names.get(n) instanceof Symbol.GlobalSym g) {
+      m = g.member;
+    }
+    return m instanceof Member.Lock lk && lk.sleeping();
+  }
+
+  /**
+   * Whether the thread {@code self} holds some lock in the state {@code p} is at: a global lock,
+   * or the lock field of some object of the pool; null when the model has no lock.
+   */
+  TlaExpr heldBySelf(Path p) {
+    List<TlaExpr> held = new ArrayList<>();
+    for (Symbol.GlobalSym g : ctx.program.globals.values()) {
+      if (g.member instanceof Member.Lock) {
+        held.add(new TlaExpr.Infix(BinOp.EQ, p.store.read(ctx.layout.globalVar.get(g)), ExprGen.SELF));
+      }
+    }
+    for (StructSym s : ctx.program.structs.values()) {
+      for (FieldSym f : s.fields().values()) {
+        if (f.member instanceof Member.Lock) {
+          String o = p.names.inner("o", List.of());
+          TlaExpr heap = p.store.read(ctx.layout.heapVar.get(s));
+          held.add(new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(o, new TlaExpr.Name(ctx.layout.poolConst.get(s)))),
+              new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heap, List.of(new TlaExpr.Name(o))),
+                  ctx.layout.fieldName.get(f)), ExprGen.SELF)));
+        }
+      }
+    }
+    return held.isEmpty() ? null : held.size() == 1 ? held.get(0) : new TlaExpr.Or(held);
   }
 
   /** Who holds the lock {@code target} at the start of {@code p} (no dereference checks). */

@@ -10,28 +10,57 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The lower phase: control-flow graphs, then steps and actions, for every thread kind. */
 public final class Lowerer {
   private Lowerer() {}
 
   public static Lowered lower(Checked checked, Diagnostics diags) {
+    return lower(checked, diags, false);
+  }
+
+  /** With {@code reference}, the statement-level reference translation (see Translator.Options). */
+  public static Lowered lower(Checked checked, Diagnostics diags, boolean reference) {
     Layout layout = new Layout(checked.program());
     List<Cfg> cfgs = new ArrayList<>();
     for (ThreadSym t : checked.program().threads) {
       cfgs.add(new CfgBuilder(checked, t, diags).build());
     }
     if (diags.hasErrors()) {
-      return new Lowered(checked, layout, stateVariables(layout, checked, List.of()), List.of());
+      return new Lowered(checked, layout, stateVariables(layout, checked, List.of()), List.of(), reference, Set.of());
     }
     StateVars vars = stateVariables(layout, checked, cfgs);
     List<ThreadCode> threads = new ArrayList<>();
     boolean anyWaits = checked.program().cost.tracked && cfgs.stream().anyMatch(c -> c.inOp().stream()
         .anyMatch(id -> Costs.canWait(c.node(id))));
     for (Cfg cfg : cfgs) {
-      threads.add(new StepBuilder(checked, layout, cfg, vars, anyWaits).build());
+      threads.add(new StepBuilder(checked, layout, cfg, vars, anyWaits, reference).build());
     }
-    return new Lowered(checked, layout, vars, threads);
+    return new Lowered(checked, layout, vars, threads, reference, mayHang(checked, cfgs, reference));
+  }
+
+  /**
+   * The thread kinds a `no_hang` check watches. A daemon need not finish, and a thread kind the
+   * model declares `unfair` may legitimately never be scheduled. Of the others, a kind none of
+   * whose instructions can block (await, lock, a grace-period or barrier wait, flush_work)
+   * always finishes under weak fairness: each of its labels has an enabled action in every
+   * fault-free state, and its loops are bounded (docs/semantics.md, "Hangs"), so it is left out
+   * unless this is the reference translation, which watches every kind.
+   */
+  private static Set<ThreadSym> mayHang(Checked checked, List<Cfg> cfgs, boolean reference) {
+    Set<ThreadSym> out = new java.util.LinkedHashSet<>();
+    for (Cfg cfg : cfgs) {
+      ThreadSym t = cfg.thread();
+      boolean unfair = checked.program().unfair.stream().anyMatch(u -> u.name().text().equals(t.name()));
+      if (t.isDaemon() || unfair) {
+        continue;
+      }
+      if (reference || cfg.nodes().stream().anyMatch(Sharing::blocks)) {
+        out.add(t);
+      }
+    }
+    return out;
   }
 
   /** The RCU state, present when a model uses RCU (see RcuSteps). */

@@ -113,6 +113,9 @@ final class PathWalker implements PathSink {
     public Boolean visitForNext(Instr.ForNext i) { return true; }
     public Boolean visitLoopHead(Instr.LoopHead i) { return false; }
     public Boolean visitRcu(Instr.Rcu i) { return true; }
+    public Boolean visitTakeCallback(Instr.TakeCallback i) { return true; }
+    public Boolean visitGetNotZero(Instr.GetNotZero i) { return true; }
+    public Boolean visitExit(Instr.Exit i) { return false; }
     public Boolean visitCost(Instr.Cost c) { return c.amount() != null; }
     public Boolean visitOpMark(Instr.OpMark i) { return false; }
     public Boolean visitNop(Instr.Nop i) { return false; }

@@ -56,10 +56,12 @@ final class RcuSteps {
         out.then(() -> leaveOutermost(r, p, mine, out));
         return;
       }
-      case SYNC_START:
-        p.store.writeAt("rcu_gp", ExprGen.SELF, readers(p, depth));
-        out.go(r.next(), p);
+      case SYNC_START: {
+        Path q = ctx.faults.mightSleep(p, r, out);
+        q.store.writeAt("rcu_gp", ExprGen.SELF, readers(q, depth));
+        out.go(r.next(), q);
         return;
+      }
       case SYNC_WAIT:
         p.guard(new TlaExpr.Infix(BinOp.EQ, p.store.readAt("rcu_gp", ExprGen.SELF), empty));
         out.go(r.next(), p);
@@ -67,24 +69,11 @@ final class RcuSteps {
       case CALL:
         callRcu(r, p, out);
         return;
-      case BARRIER:
-        p.guard(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_cbs"), empty));
-        p.guard(new TlaExpr.Infix(BinOp.EQ, p.store.read("rcu_running"), empty));
-        out.go(r.next(), p);
-        return;
-      case TAKE: {
-        TlaExpr cbs = p.store.read("rcu_cbs");
-        String c = p.names.inner("c", List.of());
-        TlaExpr ready = new TlaExpr.Infix(BinOp.AND,
-            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(c), "fn"), new TlaExpr.Str(r.callback().name())),
-            new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(c), "wait"), empty));
-        p.guard(new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(c, cbs)), ready));
-        String cb = p.fresh("cb");
-        p.bindings.add(new Path.Binding(false, cb, new TlaExpr.Choose(new TlaExpr.Bound(c, cbs), ready)));
-        p.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.SETMINUS, cbs, new TlaExpr.SetOf(List.of(n(cb)))));
-        p.store.write("rcu_running", new TlaExpr.Infix(BinOp.CUP, p.store.read("rcu_running"), new TlaExpr.SetOf(List.of(ExprGen.SELF))));
-        p.store.writeAt(ctx.layout.local(ctx.thread, r.param()), ExprGen.SELF, new TlaExpr.Select(n(cb), "obj"));
-        out.go(r.next(), p);
+      case BARRIER: {
+        Path q = ctx.faults.mightSleep(p, r, out);
+        q.guard(new TlaExpr.Infix(BinOp.EQ, q.store.read("rcu_cbs"), empty));
+        q.guard(new TlaExpr.Infix(BinOp.EQ, q.store.read("rcu_running"), empty));
+        out.go(r.next(), q);
         return;
       }
       case DONE:
@@ -93,6 +82,27 @@ final class RcuSteps {
         return;
       default:
         throw new IllegalStateException(r.op().name());
+    }
+  }
+
+  /**
+   * A callback thread takes a pending callback whose grace period has elapsed: any of them (one
+   * path per callback function, each `\E cb \in rcu_cbs`), so ready callbacks run in every
+   * order, and a callback thread takes one while another still runs one.
+   */
+  void take(Instr.TakeCallback t, Path p, PathSink out) {
+    TlaExpr empty = new TlaExpr.SetOf(List.of());
+    for (int i = 0; i < t.fns().size(); i++) {
+      Path q = p.copy();
+      TlaExpr cbs = q.store.read("rcu_cbs");
+      String cb = q.fresh("cb");
+      q.bindings.add(new Path.Binding(true, cb, cbs));
+      q.guard(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(cb), "fn"), new TlaExpr.Str(t.fns().get(i).name())));
+      q.guard(new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(n(cb), "wait"), empty));
+      q.store.write("rcu_cbs", new TlaExpr.Infix(BinOp.SETMINUS, cbs, new TlaExpr.SetOf(List.of(n(cb)))));
+      q.store.write("rcu_running", new TlaExpr.Infix(BinOp.CUP, q.store.read("rcu_running"), new TlaExpr.SetOf(List.of(ExprGen.SELF))));
+      q.store.writeAt(ctx.layout.local(ctx.thread, t.params().get(i)), ExprGen.SELF, new TlaExpr.Select(n(cb), "obj"));
+      out.go(t.entries().get(i), q);
     }
   }
 

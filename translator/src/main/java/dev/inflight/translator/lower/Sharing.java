@@ -55,9 +55,14 @@ final class Sharing {
     public Boolean visitChoice(Instr.Choice i) { return false; }
     public Boolean visitAwait(Instr.Await i) { return true; }
     public Boolean visitLockOp(Instr.LockOp i) { return true; }
+    /**
+     * An `assert` counts as shared even on thread-local values: its failure ends the run, so it
+     * must not ride along in the step of an earlier shared write (which other threads could
+     * otherwise see, and act on, before the assertion fails).
+     */
     public Boolean visitProc(Instr.Proc p) {
       boolean args = p.call().args().stream().anyMatch(Sharing.this::readsShared);
-      return args || (p.result() != null && readsShared(p.result()));
+      return args || (p.result() != null && readsShared(p.result())) || p.call().fn().text().equals("assert");
     }
     public Boolean visitBind(Instr.Bind b) { return readsShared(b.value()); }
     public Boolean visitReset(Instr.Reset i) { return false; }
@@ -66,10 +71,81 @@ final class Sharing {
     public Boolean visitForNext(Instr.ForNext i) { return false; }
     public Boolean visitLoopHead(Instr.LoopHead i) { return false; }
     public Boolean visitRcu(Instr.Rcu i) { return true; }
+    public Boolean visitTakeCallback(Instr.TakeCallback i) { return true; }
+    public Boolean visitGetNotZero(Instr.GetNotZero i) { return true; }
+    /** The end checks read the thread's locks and RCU nesting, and may fault: a step of its own. */
+    public Boolean visitExit(Instr.Exit i) { return true; }
     public Boolean visitCost(Instr.Cost i) { return false; }
     public Boolean visitOpMark(Instr.OpMark i) { return false; }
     public Boolean visitNop(Instr.Nop i) { return false; }
     public Boolean visitDone(Instr.Done i) { return false; }
+  }
+
+  /** How an instruction can block its thread. */
+  enum Blocking {
+    /** Never: in every state some path of it can run (its fault paths included). */
+    NEVER,
+    /** `await` (and flush_work) or taking a lock: waits for another thread's step. */
+    WAIT,
+    /** A grace period's or rcu_barrier's wait, or a callback thread waiting for work. */
+    RCU
+  }
+
+  /**
+   * Whether an instruction can leave its thread unable to move: it has a guard with no
+   * alternative path (docs/semantics.md, "Commit points").
+   */
+  static boolean blocks(Instr in) {
+    return blocking(in) != Blocking.NEVER;
+  }
+
+  static Blocking blocking(Instr in) {
+    return in.accept(BLOCKING);
+  }
+
+  private static final Instr.Visitor<Blocking> BLOCKING = new Instr.Visitor<>() {
+    public Blocking visitAssign(Instr.Assign i) { return Blocking.NEVER; }
+    public Blocking visitAlloc(Instr.Alloc i) { return Blocking.NEVER; }
+    public Blocking visitRefOp(Instr.RefOp i) { return Blocking.NEVER; }
+    public Blocking visitFree(Instr.Free i) { return Blocking.NEVER; }
+    public Blocking visitTouch(Instr.Touch i) { return Blocking.NEVER; }
+    public Blocking visitBranch(Instr.Branch i) { return Blocking.NEVER; }
+    public Blocking visitChoice(Instr.Choice i) { return Blocking.NEVER; }
+    public Blocking visitAwait(Instr.Await i) { return Blocking.WAIT; }
+    public Blocking visitLockOp(Instr.LockOp l) { return l.isLock() ? Blocking.WAIT : Blocking.NEVER; }
+    public Blocking visitProc(Instr.Proc i) { return Blocking.NEVER; }
+    public Blocking visitBind(Instr.Bind i) { return Blocking.NEVER; }
+    public Blocking visitReset(Instr.Reset i) { return Blocking.NEVER; }
+    public Blocking visitIter(Instr.Iter i) { return Blocking.NEVER; }
+    public Blocking visitForInit(Instr.ForInit i) { return Blocking.NEVER; }
+    public Blocking visitForNext(Instr.ForNext i) { return Blocking.NEVER; }
+    public Blocking visitLoopHead(Instr.LoopHead i) { return Blocking.NEVER; }
+    public Blocking visitRcu(Instr.Rcu r) {
+      return r.op() == Instr.RcuOp.SYNC_WAIT || r.op() == Instr.RcuOp.BARRIER ? Blocking.RCU : Blocking.NEVER;
+    }
+    public Blocking visitTakeCallback(Instr.TakeCallback i) { return Blocking.RCU; }
+    public Blocking visitGetNotZero(Instr.GetNotZero i) { return Blocking.NEVER; }
+    public Blocking visitExit(Instr.Exit i) { return Blocking.NEVER; }
+    public Blocking visitCost(Instr.Cost i) { return Blocking.NEVER; }
+    public Blocking visitOpMark(Instr.OpMark i) { return Blocking.NEVER; }
+    public Blocking visitNop(Instr.Nop i) { return Blocking.NEVER; }
+    public Blocking visitDone(Instr.Done i) { return Blocking.NEVER; }
+  };
+
+  /**
+   * Whether an instruction makes a nondeterministic choice of its own on thread-local state:
+   * `either`, the next element of a `for` over a set, `pick` from a thread-local set. (A choice
+   * that reads shared state is itself the step's shared instruction.)
+   */
+  boolean localChoice(Instr in) {
+    if (in instanceof Instr.Choice) {
+      return true;
+    }
+    if (in instanceof Instr.ForNext f) {
+      return !f.ordered();
+    }
+    return in instanceof Instr.Proc p && !shared(p)
+        && (p.call().fn().text().equals("pick") || p.call().fn().text().equals("rcu_pick"));
   }
 
   /** The nodes control can go to after an instruction (none after the end). */
@@ -97,6 +173,9 @@ final class Sharing {
     public List<Integer> visitForNext(Instr.ForNext x) { return List.of(x.body(), x.exit()); }
     public List<Integer> visitLoopHead(Instr.LoopHead x) { return List.of(x.body()); }
     public List<Integer> visitRcu(Instr.Rcu x) { return List.of(x.next()); }
+    public List<Integer> visitTakeCallback(Instr.TakeCallback x) { return x.entries(); }
+    public List<Integer> visitGetNotZero(Instr.GetNotZero x) { return List.of(x.taken(), x.zero()); }
+    public List<Integer> visitExit(Instr.Exit x) { return List.of(x.next()); }
     public List<Integer> visitCost(Instr.Cost x) { return List.of(x.next()); }
     public List<Integer> visitOpMark(Instr.OpMark x) { return List.of(x.next()); }
     public List<Integer> visitNop(Instr.Nop x) { return List.of(x.next()); }
@@ -130,6 +209,9 @@ final class Sharing {
     public Boolean visitForNext(Instr.ForNext i) { return false; }
     public Boolean visitLoopHead(Instr.LoopHead i) { return false; }
     public Boolean visitRcu(Instr.Rcu i) { return false; }
+    public Boolean visitTakeCallback(Instr.TakeCallback i) { return false; }
+    public Boolean visitGetNotZero(Instr.GetNotZero i) { return false; }
+    public Boolean visitExit(Instr.Exit i) { return false; }
     public Boolean visitCost(Instr.Cost i) { return true; }
     public Boolean visitOpMark(Instr.OpMark i) { return true; }
     public Boolean visitNop(Instr.Nop i) { return true; }

@@ -27,18 +27,22 @@ final class StepBuilder {
   private final StepContext ctx;
   private final StateVars vars;
 
+  private final boolean reference;
+
   /**
    * @param anyWaits costs are tracked and some thread can block inside an operation, so every
    *     step feeds WaitsFor
+   * @param reference the statement-level reference translation: every instruction a label
    */
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean anyWaits) {
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean anyWaits, boolean reference) {
     this.ctx = new StepContext(checked, layout, cfg, anyWaits);
     this.vars = vars;
+    this.reference = reference;
   }
 
   ThreadCode build() {
     Cfg cfg = ctx.cfg;
-    Labels labels = Labels.place(cfg, ctx.sharing);
+    Labels labels = Labels.place(cfg, ctx.sharing, reference);
     List<ThreadCode.WaitSite> waits = ctx.costs.waitSites(labels);
     PathWalker walker = new PathWalker(ctx, labels);
     Actions actions = new Actions(ctx, vars, labels);
@@ -54,7 +58,8 @@ final class StepBuilder {
     }
     cfg.hidden().forEach((name, kind) -> locals.add(new ThreadCode.LocalVar(ctx.layout.local(ctx.thread, name, name), name, true,
         Defaults.hidden(kind))));
-    List<String> rest = cfg.restHead() >= 0 ? List.of(labels.name(cfg.restHead())) : List.of();
-    return new ThreadCode(ctx.thread, labels.name(cfg.entry()), labels.spans(), actions.all(), locals, rest, List.copyOf(waits));
+    List<String> rest = cfg.restHead() >= 0 ? List.of(labels.at(cfg.restHead())) : List.of();
+    return new ThreadCode(ctx.thread, labels.at(cfg.entry()), labels.spans(), labels.waitsAt(), actions.all(), locals, rest,
+        List.copyOf(waits));
   }
 }

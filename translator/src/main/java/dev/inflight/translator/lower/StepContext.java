@@ -25,6 +25,8 @@ final class StepContext {
   final Locks locks;
   final RcuSteps rcu;
   final BuiltinProcs procs;
+  /** Whether the thread kind ever enters an RCU read-side section (then blocking is checked against it). */
+  final boolean entersRcu;
 
   /**
    * @param anyWaits costs are tracked and some thread can block inside an operation, so every
@@ -43,6 +45,8 @@ final class StepContext {
     this.locks = new Locks(this);
     this.rcu = new RcuSteps(this);
     this.procs = new BuiltinProcs(this);
+    this.entersRcu = program.usesRcu && cfg.nodes().stream()
+        .anyMatch(n -> n instanceof Instr.Rcu r && r.op() == Instr.RcuOp.READ_LOCK);
   }
 
   /** An empty path: a step starting at a label, before any instruction ran. */

@@ -10,7 +10,7 @@ import java.util.Map;
  * label, its actions, the TLA+ variables holding its locals (with their initial values), and
  * for a daemon the labels where it is at rest.
  */
-public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> labels,
+public record ThreadCode(ThreadSym thread, String entry, Map<String, Span> labels, Map<String, Span> waitsAt,
     List<Action> actions, List<LocalVar> locals, List<String> rest, List<WaitSite> waits) {
 
   /**

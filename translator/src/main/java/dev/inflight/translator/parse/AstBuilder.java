@@ -168,7 +168,17 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
 
   @Override
   public Object visitGlobalLockDecl(InflightParser.GlobalLockDeclContext ctx) {
-    return new Decl.Global(new Member.Lock(ident(ctx.name), span(ctx)), span(ctx));
+    return new Decl.Global(new Member.Lock(ident(ctx.name), false, span(ctx)), span(ctx));
+  }
+
+  @Override
+  public Object visitGlobalMutexDecl(InflightParser.GlobalMutexDeclContext ctx) {
+    return new Decl.Global(new Member.Lock(ident(ctx.name), true, span(ctx)), span(ctx));
+  }
+
+  @Override
+  public Object visitGlobalListDecl(InflightParser.GlobalListDeclContext ctx) {
+    return new Decl.Global(new Member.ListOf(ident(ctx.name), ident(ctx.elem), span(ctx)), span(ctx));
   }
 
   @Override
@@ -249,7 +259,17 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
 
   @Override
   public Object visitLockMember(InflightParser.LockMemberContext ctx) {
-    return new Member.Lock(ident(ctx.name), span(ctx));
+    return new Member.Lock(ident(ctx.name), false, span(ctx));
+  }
+
+  @Override
+  public Object visitMutexMember(InflightParser.MutexMemberContext ctx) {
+    return new Member.Lock(ident(ctx.name), true, span(ctx));
+  }
+
+  @Override
+  public Object visitListMember(InflightParser.ListMemberContext ctx) {
+    return new Member.ListOf(ident(ctx.name), ident(ctx.elem), span(ctx));
   }
 
   @Override

@@ -14,6 +14,7 @@ public final class Builtins {
       "head", 1,    // first element of a queue, or null
       "refs", 1,    // refs(obj.ref): the current count (same as reading the field)
       "all_done", 0, // all_done(): every thread has finished (a daemon: or rests in its loop)
+      "list_empty", 1, // list_empty(l): the list (or queue) holds nothing
       "rcu_dereference", 1); // rcu_dereference(p): p (a read of an RCU-protected pointer)
 
   /** RCU procedures (docs/semantics.md, "RCU"), with their arity. */
@@ -28,18 +29,40 @@ public final class Builtins {
       "list_del_rcu", 2,        // list_del_rcu(set, obj): unpublish (readers may still hold obj)
       "rcu_assign_pointer", 2); // rcu_assign_pointer(p, v): p = v
 
-  /** Procedures: statements with effects. `pick` and `pop` are used as `x = pick(s)`. */
-  public static final Map<String, Integer> PROCEDURES = merge(Map.of(
-      "add", 2,     // add(set, obj)
-      "remove", 2,  // remove(set, obj)
-      "push", 2,    // push(queue, obj): model-bound error when full
-      "pop", 1,     // x = pop(queue): first element removed, or null when empty
-      "pick", 1,    // x = pick(set): any element (a branch per element), or null when empty
-      "assert", 1,  // assert(cond): a fault when false
-      "queue_work", 1,  // queue_work(w): mark the work item pending (no-op if it already is)
-      "flush_work", 1, // flush_work(w): wait until w is neither pending nor running
-      "rcu_pick", 1),  // x = rcu_pick(s): as pick, for traversal under rcu_read_lock
+  /**
+   * Procedures: statements with effects. `pick`, `pop`, `rcu_pick` and `get_not_zero` give a
+   * value and are used as `x = pick(s)` (`get_not_zero` also as an `if` condition).
+   */
+  public static final Map<String, Integer> PROCEDURES = merge(Map.ofEntries(
+      Map.entry("add", 2),     // add(set, obj)
+      Map.entry("remove", 2),  // remove(set, obj)
+      Map.entry("push", 2),    // push(queue, obj): model-bound error when full
+      Map.entry("pop", 1),     // x = pop(queue): first element removed, or null when empty
+      Map.entry("pick", 1),    // x = pick(set): any element (a branch per element), or null when empty
+      Map.entry("assert", 1),  // assert(cond): a fault when false
+      Map.entry("queue_work", 1),  // queue_work(w): mark the work item pending (no-op if it already is)
+      Map.entry("flush_work", 1), // flush_work(w): wait until w is neither pending nor running
+      Map.entry("rcu_pick", 1),  // x = rcu_pick(s): as pick, for traversal under rcu_read_lock
+      Map.entry("list_add", 2),      // list_add(l, obj): insert at the head of a list
+      Map.entry("list_add_tail", 2), // list_add_tail(l, obj): insert at its tail
+      Map.entry("list_del", 2),      // list_del(l, obj): unlink
+      Map.entry("get_not_zero", 1)), // ok = get_not_zero(p.r): refcount_inc_not_zero
       RCU);
+
+  /** Procedures that give a value: `x = NAME(…)`. */
+  public static final Set<String> VALUED = Set.of("pick", "pop", "rcu_pick", "get_not_zero");
+
+  /**
+   * {@code get_not_zero(p.r)} as an `if` condition, alone or negated: the call, else null.
+   * (It changes the count, so it is a statement of its own, not an expression.)
+   */
+  public static dev.inflight.translator.ast.Expr.Call getNotZeroCond(dev.inflight.translator.ast.Expr cond) {
+    dev.inflight.translator.ast.Expr e = cond;
+    if (e instanceof dev.inflight.translator.ast.Expr.Unary u && u.op() == dev.inflight.translator.ast.Expr.UnOp.NOT) {
+      e = u.operand();
+    }
+    return e instanceof dev.inflight.translator.ast.Expr.Call c && c.fn().text().equals("get_not_zero") ? c : null;
+  }
 
   private static Map<String, Integer> merge(Map<String, Integer> a, Map<String, Integer> b) {
     var m = new java.util.HashMap<>(a);
@@ -59,7 +82,9 @@ public final class Builtins {
     m.put("lock_discipline", true);
     m.put("assertions", true);
     m.put("rcu_discipline", true);
+    m.put("list_discipline", true);
     m.put("deadlock", true);
+    m.put("no_hang", true);
     m.put("no_leak", false);
     return java.util.Collections.unmodifiableMap(m);
   }

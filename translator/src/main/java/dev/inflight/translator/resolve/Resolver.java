@@ -509,28 +509,45 @@ public final class Resolver {
       boolean known = program.threads.stream().anyMatch(t -> t.name().equals(u.name().text()));
       if (!known) {
         List<String> names = program.threads.stream().map(ThreadSym::name).toList();
-        diags.unknownName(u.name().span(), u.name().text(), suggest(u.name().text(), names));
+        diags.unknownThreadKind(u.name().span(), u.name().text(), suggest(u.name().text(), names));
       }
     }
   }
 
+  /** The name of the RCU callback threads' kind, and of the const that says how many there are. */
+  public static final String RCU_CALLBACK_THREADS = "rcu_cb";
+  public static final String RCU_CALLBACK_CPUS = "RCU_CALLBACK_CPUS";
+  /** How many callbacks may run at the same time (on different CPUs) unless the model says. */
+  public static final int DEFAULT_RCU_CALLBACK_CPUS = 2;
+
   /**
-   * Each RCU callback function gets a daemon thread that runs it, one pending callback at a
-   * time, once its grace period has elapsed (lowered specially: see CfgBuilder).
+   * RCU callbacks run on the daemon threads `rcu_cb[RCU_CALLBACK_CPUS]` (docs/semantics.md,
+   * "RCU"): each takes any pending callback whose grace period has elapsed and runs it, so
+   * ready callbacks run in any order, and up to RCU_CALLBACK_CPUS of them (2 unless the model
+   * declares the const, or --set gives it) at the same time, two of the same function included.
+   * Lowered specially: see CfgBuilder.
    */
   private void synthesizeRcuCallbackThreads() {
-    for (FnSym fn : program.rcuCallbackFns) {
-      Span at = fn.decl.span();
-      String name = "rcu_cb_" + fn.name();
-      if (topNames.containsKey(name)) {
-        diags.duplicate(fn.decl.name().span(), "RCU callback thread", name, topNames.get(name));
-        continue;
-      }
-      topNames.put(name, at);
-      ThreadSym t = new ThreadSym(new Decl.Thread(new Ident(name, at), null, new Block(List.of(), at), true, null, at));
-      t.rcuCallback = fn;
-      program.threads.add(t);
+    if (program.rcuCallbackFns.isEmpty()) {
+      return;
     }
+    FnSym first = program.rcuCallbackFns.iterator().next();
+    Span at = first.decl.span();
+    if (topNames.containsKey(RCU_CALLBACK_THREADS)) {
+      diags.duplicate(first.decl.name().span(), "RCU callback thread", RCU_CALLBACK_THREADS, topNames.get(RCU_CALLBACK_THREADS));
+      return;
+    }
+    topNames.put(RCU_CALLBACK_THREADS, at);
+    Symbol.ConstSym cpus = program.consts.get(RCU_CALLBACK_CPUS);
+    if (cpus == null) {
+      cpus = new Symbol.ConstSym(new Decl.Const(new Ident(RCU_CALLBACK_CPUS, at), new Expr.IntLit(DEFAULT_RCU_CALLBACK_CPUS, at), at));
+      program.consts.put(RCU_CALLBACK_CPUS, cpus);
+    }
+    Expr.Name count = new Expr.Name(new Ident(RCU_CALLBACK_CPUS, at), at);
+    program.names.put(count, cpus);
+    ThreadSym t = new ThreadSym(new Decl.Thread(new Ident(RCU_CALLBACK_THREADS, at), count, new Block(List.of(), at), true, null, at));
+    t.rcuCallbacks = new ArrayList<>(program.rcuCallbackFns);
+    program.threads.add(t);
   }
 
   /** Initialisers and bounds see constants only. */
@@ -667,7 +684,12 @@ public final class Resolver {
     }
 
     public Void visitIf(Stmt.If s) {
-      exprs.expr(s.cond());
+      Expr.Call gnz = Builtins.getNotZeroCond(s.cond());
+      if (gnz != null) {
+        exprs.builtinArgs(gnz);
+      } else {
+        exprs.expr(s.cond());
+      }
       block(s.then());
       block(s.orElse());
       return null;

@@ -27,8 +27,11 @@ public final class ThreadSym implements Scope {
   /** The work item this thread is the worker of, or null for a declared thread. */
   public Symbol.WorkSym worker;
 
-  /** For an RCU callback thread: the callback function it runs, else null. */
-  public FnSym rcuCallback;
+  /**
+   * For the RCU callback threads (`rcu_cb[RCU_CALLBACK_CPUS]`): the callback functions they run,
+   * any pending one whose grace period has elapsed; else null.
+   */
+  public java.util.List<FnSym> rcuCallbacks;
 
   public boolean isArray() {
     return decl.count() != null;

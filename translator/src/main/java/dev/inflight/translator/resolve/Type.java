@@ -38,8 +38,12 @@ public sealed interface Type {
     public String describe() { return elem == null ? "empty set" : "set of " + elem.name(); }
   }
 
-  record QueueT(StructSym elem) implements Type {
-    public String describe() { return "queue of " + elem.name(); }
+  /**
+   * A sequence of object references: a bounded FIFO (`queue q of S max N`) or, with
+   * {@code list}, an ordered kernel list (`list l of S`), whose length only the pool bounds.
+   */
+  record QueueT(StructSym elem, boolean list) implements Type {
+    public String describe() { return (list ? "list of " : "queue of ") + elem.name(); }
   }
 
   record Lock() implements Type {

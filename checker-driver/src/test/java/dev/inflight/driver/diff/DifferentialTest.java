@@ -1,0 +1,154 @@
+package dev.inflight.driver.diff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inflight.translator.Translator;
+import dev.inflight.translator.diag.DiagnosticRenderer;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.Severity;
+import dev.inflight.translator.diag.SourceFile;
+import dev.inflight.translator.emit.Emitted;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * The merged translation against the statement-level reference (docs/semantics.md, "The
+ * reference translation"): random small models ({@link RandomModels}) are translated both ways
+ * and checked by TLC ({@link UnionCheck}); both must give the same verdict — the same set of
+ * violated checks, deadlock included, and for models whose safety holds, the same no_hang
+ * verdict. A model on which they differ is printed whole; it becomes a regression test
+ * ({@link DisagreementsTest}).
+ *
+ * <p>The normal run checks {@value #DEFAULT_PROGRAMS} models in {@value #TRIES} tries. The long
+ * run (bench/RESULTS.md records its outcome):
+ *
+ * <pre>
+ *   mvn -B -pl checker-driver -am test -Dtest=DifferentialTest -Dsurefire.failIfNoSpecifiedTests=false \
+ *       -Dinflight.diff.programs=20000
+ * </pre>
+ */
+class DifferentialTest {
+  static final int DEFAULT_PROGRAMS = 300;
+  static final int TRIES = 12;
+  /** Models per union run (each is translated twice, so twice as many instances). */
+  static final int BATCH = 25;
+
+  private static final Map<String, Integer> outcomes = new TreeMap<>();
+  private static int checked; // guarded by outcomes
+
+  static int programs() {
+    return Integer.getInteger("inflight.diff.programs", DEFAULT_PROGRAMS);
+  }
+
+  @Property(tries = TRIES, shrinking = ShrinkingMode.OFF, seed = "20261201")
+  void mergedAndReferenceTranslationsAgree(@ForAll long seed) throws IOException {
+    Random rnd = new Random(seed);
+    int n = Math.max(1, programs() / TRIES);
+    for (int start = 0; start < n; start += BATCH) {
+      List<String> texts = new ArrayList<>();
+      for (int k = start; k < Math.min(n, start + BATCH); k++) {
+        texts.add(RandomModels.model(rnd, "d" + Long.toHexString(seed & 0xffffffL) + "_" + k));
+      }
+      List<String> disagreements = compare(texts);
+      assertThat(disagreements).as("models on which the merged and the reference translation disagree").isEmpty();
+    }
+  }
+
+  @AfterContainer
+  static void report() {
+    if (checked == 0) {
+      return;
+    }
+    System.out.println("differential test: " + checked + " models, merged = reference on all; outcomes: " + outcomes);
+    // The generator must keep producing every kind of outcome, or the comparison proves little.
+    int holds = outcomes.getOrDefault("holds", 0);
+    assertThat(holds).as("models that hold").isGreaterThanOrEqualTo(checked / 10);
+    assertThat(checked - holds).as("models that violate something").isGreaterThanOrEqualTo(checked / 10);
+  }
+
+  /**
+   * Translates each model both ways, checks all of them, and returns a description of each model
+   * whose two verdicts differ (empty when they all agree).
+   */
+  static List<String> compare(List<String> texts) throws IOException {
+    // Two unions at a time, one per core (each TLC runs one worker).
+    int half = (texts.size() + 1) / 2;
+    var first = java.util.concurrent.CompletableFuture.supplyAsync(() -> compareAll(texts.subList(0, half)));
+    List<String> out = new ArrayList<>(compareAll(texts.subList(half, texts.size())));
+    out.addAll(0, first.join());
+    return out;
+  }
+
+  private static List<String> compareAll(List<String> texts) {
+    List<UnionCheck.Model> models = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      models.add(new UnionCheck.Model(i + "m", translate(texts.get(i), "_m", false)));
+      models.add(new UnionCheck.Model(i + "r", translate(texts.get(i), "_r", true)));
+    }
+    if (models.isEmpty()) {
+      return List.of();
+    }
+    try {
+      Path dir = Files.createTempDirectory("inflight-diff-");
+      try {
+        Map<String, UnionCheck.Result> results = new UnionCheck(dir, models).run();
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+          UnionCheck.Result merged = results.get(i + "m");
+          UnionCheck.Result reference = results.get(i + "r");
+          synchronized (outcomes) {
+            checked++;
+            outcomes.merge(category(reference), 1, Integer::sum);
+          }
+          if (!merged.equals(reference)) {
+            out.add("merged: " + merged.describe() + "; reference: " + reference.describe() + "\n" + texts.get(i));
+          }
+        }
+        return out;
+      } finally {
+        if (!Boolean.getBoolean("inflight.diff.keep")) {
+          deleteTree(dir);
+        }
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static String category(UnionCheck.Result r) {
+    if (!r.violated().isEmpty()) {
+      return r.violated().size() == 1 ? r.violated().iterator().next() : "several";
+    }
+    return Boolean.TRUE.equals(r.liveness()) ? "no_hang" : "holds";
+  }
+
+  /** Translates a model text with its model name suffixed (each module needs its own name). */
+  static Emitted translate(String text, String suffix, boolean reference) {
+    String named = text.replaceFirst("(?m)^model (\\w+)", "model $1" + suffix);
+    Diagnostics diags = new Diagnostics();
+    SourceFile src = new SourceFile("random.ifl", named);
+    Translator.Options opts = Translator.Options.defaults().withReference(reference);
+    Translator.Result r = Translator.translate(src, null, opts, diags);
+    if (!r.ok()) {
+      throw new AssertionError("the translator rejected a generated model:\n"
+          + DiagnosticRenderer.renderAll(r.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).toList()) + "\n" + named);
+    }
+    return r.emitted();
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (var s = Files.walk(dir)) {
+      s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}

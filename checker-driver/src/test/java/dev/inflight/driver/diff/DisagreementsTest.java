@@ -1,0 +1,142 @@
+package dev.inflight.driver.diff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Regression tests of the differential test: models on which the merged and the reference
+ * translations once disagreed (or that a merging rule exists for), each with the verdict both
+ * translations must give. All of them are checked in one union run.
+ */
+class DisagreementsTest {
+
+  /** A model, the checks it violates (TLA+ operator names, `deadlock`), and whether no_hang fails. */
+  record Case(String why, String model, Set<String> violated, boolean hangs) {}
+
+  static final List<Case> CASES = List.of(
+      new Case("found by the differential test: in the reference translation a daemon waiting for work rests at its loop's "
+          + "first instruction, not at the (empty) loop head, or a finished run is a deadlock", """
+          model rest_at_loop_body
+          struct obj bound 1 { ref rc = 1 }
+          var p: obj = null
+          fn cb(o: obj) {
+            put o.rc
+          }
+          thread th0 {
+            atomic { b = p }
+            if b != null { call_rcu(b, cb) }
+          }
+          """, Set.of(), false),
+      new Case("issue 10: a choice merged into the wait after it hid the deadlock", """
+          model either_then_await
+          var flag = 0
+          thread a {
+            either { x = 1 } or { x = 2 }
+            await flag == x
+          }
+          thread b { flag = 2 }
+          """, Set.of("deadlock"), true),
+      new Case("issue 10: a choice before a lock, in a loop", """
+          model choice_in_loop_then_lock
+          lock l1
+          lock l2
+          var g = 0
+          thread a {
+            i = 0
+            while i < 2 {
+              either { lock l1 unlock l1 } or { lock l2 unlock l2 }
+              i = i + 1
+            }
+            g = 1
+          }
+          thread b {
+            lock l2
+            await g == 1
+            unlock l2
+          }
+          """, Set.of("deadlock"), true),
+      new Case("issue 10: `for` over a set visits it in every order", """
+          model for_fixed_order
+          struct obj { v = 0 }
+          set s of obj
+          var A: obj = null
+          var seen_a = false
+          thread t {
+            atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
+            for x in s { if x == A { seen_a = true } else { assert(seen_a) } }
+          }
+          """, Set.of("Assertions"), false),
+      new Case("issue 10: two invocations of one RCU callback overlap and lose an update", """
+          model callbacks_overlap
+          struct item { v = 0 }
+          var n = 0
+          fn count_it(it: item) {
+            t = n
+            n = t + 1
+          }
+          thread w[2] {
+            it = alloc item
+            call_rcu(it, count_it)
+          }
+          invariant both_counted: all_done() => n == 2
+          """, Set.of("both_counted"), false),
+      new Case("issue 10: a thread blocked forever while a daemon polls is a hang", """
+          model hang_behind_daemon
+          var flag = false
+          var n = 0
+          thread victim { await flag }
+          daemon thread poll { loop { n = 1 - n } }
+          """, Set.of(), true),
+      new Case("issue 10: `get` on a count of 0", """
+          model get_on_zero
+          struct obj { ref rc = 1 }
+          thread t {
+            o = alloc obj
+            put o.rc
+            get o.rc
+          }
+          """, Set.of("NoUseAfterFree"), false),
+      new Case("an assert after a shared write is a step of its own: the other thread's fault stays reachable", """
+          model assert_after_write
+          struct obj { v = 0 }
+          var g = 0
+          var p: obj = null
+          thread t {
+            g = 1
+            assert(false)
+          }
+          thread u {
+            await g == 1
+            touch p
+          }
+          """, Set.of("Assertions", "NoNullDeref"), false));
+
+  @Test
+  void mergedAndReferenceGiveTheKnownVerdicts() throws IOException {
+    List<UnionCheck.Model> models = new ArrayList<>();
+    for (int i = 0; i < CASES.size(); i++) {
+      models.add(new UnionCheck.Model(i + "m", DifferentialTest.translate(CASES.get(i).model(), "_m", false)));
+      models.add(new UnionCheck.Model(i + "r", DifferentialTest.translate(CASES.get(i).model(), "_r", true)));
+    }
+    Path dir = Files.createTempDirectory("inflight-diff-");
+    Map<String, UnionCheck.Result> results = new UnionCheck(dir, models).run();
+    for (int i = 0; i < CASES.size(); i++) {
+      Case c = CASES.get(i);
+      for (String mode : List.of("m", "r")) {
+        UnionCheck.Result r = results.get(i + mode);
+        assertThat(r.violated()).as("%s (%s): %s", c.why(), mode.equals("m") ? "merged" : "reference", c.model()).isEqualTo(c.violated());
+        if (c.violated().isEmpty()) {
+          assertThat(r.liveness()).as("no_hang of %s (%s)", c.why(), mode).isEqualTo(c.hangs());
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,234 @@
+package dev.inflight.driver.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Random small models for the differential test: 2–3 thread kinds (sometimes an array of two,
+ * sometimes a daemon) over shared integers, a pointer, a lock, a set and a list of refcounted
+ * objects, with `await`, `either`, `pick`, `for` over the set and the list, `alloc`/`get`/`put`/
+ * `touch`/field access, `get_not_zero`, RCU read sections, `synchronize_rcu` and `call_rcu`.
+ *
+ * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
+ * there, and the test reports it). Values stay small (integers modulo 3) and loops bounded, so
+ * every state space is finite and small. Pointer uses are guarded by `!= null` most of the time,
+ * so that some models hold and others fail in every way the checks know.
+ */
+final class RandomModels {
+  private final Random rnd;
+  private final StringBuilder out = new StringBuilder();
+  /** Whether the model uses call_rcu (and so declares the callback). */
+  private boolean usesCallback;
+  private final Set<String> locals = new LinkedHashSet<>();
+  private int loopVars;
+
+  private RandomModels(Random rnd) {
+    this.rnd = rnd;
+  }
+
+  /** A model named {@code name}, drawn from {@code rnd}. */
+  static String model(Random rnd, String name) {
+    return new RandomModels(rnd).build(name);
+  }
+
+  private String build(String name) {
+    int kinds = 2 + (rnd.nextInt(3) == 0 ? 1 : 0);
+    List<String> threads = new ArrayList<>();
+    for (int k = 0; k < kinds; k++) {
+      locals.clear();
+      loopVars = 0;
+      String body = indent(block(2 + rnd.nextInt(3), 2, false, false, false));
+      // Locals start defined (an object local from `p`, which says its struct).
+      String init = locals.isEmpty() ? "" : "  atomic {" + String.join("", locals.stream().map(l -> " " + l + (l.equals("x") ? " = 0" : l.equals("ok") ? " = false" : " = p")).toList()) + " }\n";
+      boolean array = k == 0 && rnd.nextInt(4) == 0;
+      threads.add("thread th" + k + (array ? "[2]" : "") + " {\n" + init + body + "}\n");
+    }
+    if (rnd.nextInt(6) == 0) {
+      threads.add(daemon());
+    }
+    StringBuilder m = new StringBuilder();
+    m.append("model ").append(name).append('\n');
+    m.append("struct obj bound 3 {\n  ref rc = 1\n  v = 0\n}\n");
+    m.append("var g = 0\nvar h = 0\nvar p: obj = null\nlock l\nset s of obj\nlist q of obj\n");
+    if (usesCallback) {
+      m.append("fn cb(o: obj) {\n").append(callbackBody()).append("}\n");
+    }
+    threads.forEach(m::append);
+    return m.toString();
+  }
+
+  private String daemon() {
+    String stmt = switch (rnd.nextInt(4)) {
+      case 0 -> "    g = (g + 1) % 3\n";
+      case 1 -> "    await h == 1\n    h = 0\n";
+      case 2 -> "    h = 1 - h\n";
+      default -> "    lock l\n    g = (g + 2) % 3\n    unlock l\n";
+    };
+    return "daemon thread dm {\n  loop {\n" + stmt + "  }\n}\n";
+  }
+
+  private String callbackBody() {
+    return switch (rnd.nextInt(4)) {
+      case 0 -> "  put o.rc\n";
+      case 1 -> "  t = g\n  g = (t + 1) % 3\n";
+      case 2 -> "  touch o\n  put o.rc\n";
+      default -> "  o.v = 1\n";
+    };
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private String block(int n, int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      b.append(stmt(depth, inAtomic, inRcu, inLoop));
+    }
+    return b.toString();
+  }
+
+  private String indent(String s) {
+    StringBuilder b = new StringBuilder();
+    for (String line : s.split("\n")) {
+      if (!line.isEmpty()) {
+        b.append("  ").append(line).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  private String obj() {
+    String v = rnd.nextInt(3) == 0 ? "b" : "a";
+    locals.add(v);
+    return v;
+  }
+
+  private String intLocal() {
+    locals.add("x");
+    return "x";
+  }
+
+  /** A guarded pointer use: `if a != null { … }` most of the time. */
+  private String guarded(String v, String use) {
+    return rnd.nextInt(10) < 7 ? "if " + v + " != null { " + use + " }\n" : use + "\n";
+  }
+
+  private String value() {
+    return switch (rnd.nextInt(6)) {
+      case 0 -> "0";
+      case 1 -> "1";
+      case 2 -> "2";
+      case 3 -> "(g + 1) % 3";
+      case 4 -> intLocal();
+      default -> "h";
+    };
+  }
+
+  private String cond() {
+    return switch (rnd.nextInt(8)) {
+      case 0 -> "g == 1";
+      case 1 -> "g != 0";
+      case 2 -> "h == g";
+      case 3 -> "p != null";
+      case 4 -> intLocal() + " == 1";
+      case 5 -> "count(s) == 0";
+      case 6 -> "list_empty(q)";
+      default -> obj() + " == p";
+    };
+  }
+
+  private String stmt(int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
+    int pick = rnd.nextInt(depth > 0 && !inAtomic ? 30 : 20);
+    String a;
+    switch (pick) {
+      case 0: return "g = " + value() + "\n";
+      case 1: return "h = " + value() + "\n";
+      case 2: return intLocal() + " = " + (rnd.nextBoolean() ? "g" : "(x + 1) % 3") + "\n";
+      case 3: a = obj(); return a + " = alloc obj\n";
+      case 4: a = obj(); return rnd.nextBoolean() ? "p = " + a + "\n" : a + " = p\n";
+      case 5: a = obj(); return guarded(a, "get " + a + ".rc");
+      case 6: a = obj(); return guarded(a, "put " + a + ".rc");
+      case 7: a = obj(); return guarded(a, rnd.nextBoolean() ? "touch " + a : a + ".v = " + value());
+      case 8: a = obj(); return guarded(a, intLocal() + " = " + a + ".v");
+      case 9: a = obj(); return guarded(a, rnd.nextBoolean() ? "add(s, " + a + ")" : "remove(s, " + a + ")");
+      case 10: a = obj(); return a + " = pick(s)\n";
+      case 11: a = obj(); return guarded(a, rnd.nextBoolean() ? "list_add_tail(q, " + a + ")" : "if " + a + " in q { list_del(q, " + a + ") }");
+      case 12: return "assert(" + cond() + ")\n";
+      case 13:
+        if (inAtomic || inRcu) {
+          return "g = 1\n";
+        }
+        return "await " + cond() + "\n";
+      case 14:
+        if (inAtomic) {
+          return "h = 1\n";
+        }
+        return "lock l\n" + block(1, 0, inAtomic, inRcu, inLoop) + "unlock l\n";
+      case 15: a = obj(); locals.add("ok"); return guarded(a, "ok = get_not_zero(" + a + ".rc)");
+      case 16:
+        if (inAtomic) {
+          return "g = 2\n";
+        }
+        return "rcu_read_lock()\n" + block(1 + rnd.nextInt(2), 0, inAtomic, true, inLoop) + "rcu_read_unlock()\n";
+      case 17:
+        if (inAtomic || inRcu) {
+          return "h = 2\n";
+        }
+        return "synchronize_rcu()\n";
+      case 18:
+        usesCallback = true;
+        a = obj();
+        return guarded(a, "call_rcu(" + a + ", cb)");
+      case 19: return "h = (h + g) % 3\n";
+      // compound statements (depth > 0, not inside atomic)
+      case 20: case 21:
+        return "if " + cond() + " {\n" + indent(block(1 + rnd.nextInt(2), depth - 1, inAtomic, inRcu, inLoop)) + "}"
+            + (rnd.nextBoolean() ? " else {\n" + indent(block(1, depth - 1, inAtomic, inRcu, inLoop)) + "}\n" : "\n");
+      case 22: case 23:
+        return "either {\n" + indent(block(1 + rnd.nextInt(2), depth - 1, inAtomic, inRcu, inLoop)) + "} or {\n"
+            + indent(block(1 + rnd.nextInt(2), depth - 1, inAtomic, inRcu, inLoop)) + "}\n";
+      case 24: case 25: {
+        if (inLoop) {
+          return "g = 0\n";
+        }
+        String y = "y" + (loopVars++);
+        String coll = rnd.nextBoolean() ? "s" : "q";
+        return "for " + y + " in " + coll + " {\n" + indent(loopBody(y, depth - 1, inRcu)) + "}\n";
+      }
+      case 26:
+        return "atomic {\n" + indent(block(2 + rnd.nextInt(2), 0, true, inRcu, inLoop)) + "}\n";
+      case 27: a = obj();
+        return guarded(a, "if get_not_zero(" + a + ".rc) { " + oneLine(depth, inRcu, inLoop) + "put " + a + ".rc }");
+      case 28: a = obj(); return "if " + a + " == null { " + a + " = pick(s) }\n";
+      default:
+        return intLocal() + " = (x + " + (1 + rnd.nextInt(2)) + ") % 3\n";
+    }
+  }
+
+  private String oneLine(int depth, boolean inRcu, boolean inLoop) {
+    return switch (rnd.nextInt(3)) {
+      case 0 -> "g = " + value() + " ";
+      case 1 -> "h = 1 ";
+      default -> "";
+    };
+  }
+
+  private String loopBody(String y, int depth, boolean inRcu) {
+    StringBuilder b = new StringBuilder();
+    int n = 1 + rnd.nextInt(2);
+    for (int i = 0; i < n; i++) {
+      switch (rnd.nextInt(7)) {
+        case 0 -> b.append("touch ").append(y).append('\n');
+        case 1 -> b.append(y).append(".v = ").append(value()).append('\n');
+        case 2 -> b.append("if ").append(y).append(" == p { g = (g + 1) % 3 } else { h = 1 }\n");
+        case 3 -> b.append(intLocal()).append(" = (x + 1) % 3\n");
+        case 4 -> b.append(stmt(Math.max(depth, 0), false, inRcu, true));
+        case 5 -> b.append("assert(").append(y).append(" != p || g != 2)\n");
+        default -> b.append("put ").append(y).append(".rc\n");
+      }
+    }
+    return b.toString();
+  }
+}
