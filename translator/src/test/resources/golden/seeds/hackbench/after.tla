@@ -7,7 +7,6 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 CONSTANTS NULL,
           Thread_writer1,
           Thread_reader1,
-          Thread_others,
           Thread_delayed_fput_work_worker,
           Thread_unix_gc_work_worker,
           Pool_file,
@@ -27,10 +26,10 @@ ECONNREFUSED == 111
 \* const specs/kernel/garbage.ifl:43: const GC_BACKGROUND_INFLIGHT = 0
 GC_BACKGROUND_INFLIGHT == 0
 
-\* const examples/seeds/hackbench/after.ifl:26: const TRIGGER_GC = 16000
+\* const examples/seeds/hackbench/after.ifl:24: const TRIGGER_GC = 16000
 TRIGGER_GC == 16000
 
-\* const examples/seeds/hackbench/after.ifl:27: const SANE_USER = 32
+\* const examples/seeds/hackbench/after.ifl:25: const SANE_USER = 32
 SANE_USER == 32
 
 --------------------------------------------------------------------------------
@@ -160,13 +159,6 @@ VARIABLES pc,
           reader1_scm_recv_cred_c,
           reader1_scm_recv_pid_b,
           reader1_scm_recv_pid_p,
-          others_me,
-          others_p,
-          others_c,
-          others_scm_destroy_cred_scm_pid,
-          others_scm_destroy_cred_scm_cred,
-          others_scm_send_cred_t,
-          others_scm_send_pid_t,
           delayed_fput_work_worker_rest_112_3,
           delayed_fput_work_worker_rest_411_3,
           delayed_fput_work_worker_delayed_fput_batch,
@@ -352,14 +344,6 @@ reader1_locals ==
       reader1_scm_recv_cred_frame,
       reader1_scm_recv_pid_frame>>
 
-others_frame == <<others_me, others_p, others_c>>
-
-others_scm_destroy_cred_frame ==
-    <<others_scm_destroy_cred_scm_pid, others_scm_destroy_cred_scm_cred>>
-
-others_locals ==
-    <<others_frame, others_scm_destroy_cred_frame, others_scm_send_cred_t, others_scm_send_pid_t>>
-
 delayed_fput_work_worker_frame ==
     <<delayed_fput_work_worker_rest_112_3, delayed_fput_work_worker_rest_411_3>>
 
@@ -457,12 +441,11 @@ vars ==
       unix_gc_work_running,
       writer1_locals,
       reader1_locals,
-      others_locals,
       delayed_fput_work_worker_locals,
       unix_gc_work_worker_locals>>
 
 Threads ==
-    Thread_writer1 \cup Thread_reader1 \cup Thread_others \cup Thread_delayed_fput_work_worker \cup
+    Thread_writer1 \cup Thread_reader1 \cup Thread_delayed_fput_work_worker \cup
       Thread_unix_gc_work_worker
 
 \* the elements of a queue
@@ -473,9 +456,8 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
-              CASE t \in Thread_writer1 -> "L49"
-                [] t \in Thread_reader1 -> "L61"
-                [] t \in Thread_others -> "L72"
+              CASE t \in Thread_writer1 -> "L47"
+                [] t \in Thread_reader1 -> "L59"
                 [] t \in Thread_delayed_fput_work_worker -> "L40"
                 [] t \in Thread_unix_gc_work_worker -> "L48"]
     /\ fault = [kind |-> "none"]
@@ -617,13 +599,6 @@ Init ==
     /\ reader1_scm_recv_cred_c = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_b = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_p = [t \in Thread_reader1 |-> NULL]
-    /\ others_me = [t \in Thread_others |-> NULL]
-    /\ others_p = [t \in Thread_others |-> NULL]
-    /\ others_c = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_pid = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_cred = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_cred_t = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_pid_t = [t \in Thread_others |-> NULL]
     /\ delayed_fput_work_worker_delayed_fput_batch = [t \in Thread_delayed_fput_work_worker |-> {}]
     /\ delayed_fput_work_worker_delayed_fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
     /\ delayed_fput_work_worker___fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
@@ -681,7 +656,6 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_writer1 : pc[t] = "Done"
     /\ \A t \in Thread_reader1 : pc[t] = "Done"
-    /\ \A t \in Thread_others : pc[t] \in {"Done", "L74"}
     /\ \A t \in Thread_delayed_fput_work_worker : pc[t] \in {"Done", "L40"}
     /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L48"}
     /\ ~delayed_fput_work_pending
@@ -689,7 +663,7 @@ AllDone ==
 
 --------------------------------------------------------------------------------
 
-\* thread writer1 (examples/seeds/hackbench/after.ifl:47)
+\* thread writer1 (examples/seeds/hackbench/after.ifl:45)
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -722,8 +696,7 @@ writer1_L19_1(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -756,8 +729,7 @@ writer1_L19_2(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -786,8 +758,7 @@ writer1_L19_3(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -816,8 +787,7 @@ writer1_L19_4(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
@@ -839,17 +809,18 @@ writer1_L28(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L19
 writer1_L37_1(self) ==
     /\ pc[self] = "L37"
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -865,16 +836,18 @@ writer1_L37_1(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L42
 writer1_L37_2(self) ==
     /\ pc[self] = "L37"
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -890,7 +863,7 @@ writer1_L37_2(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:168: scm_pid = scm_send_pid(t)            // scm_send (include/net/scm.h)
@@ -921,8 +894,7 @@ writer1_L42(self) ==
                    writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -946,7 +918,7 @@ writer1_L45_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -998,7 +970,7 @@ writer1_L45_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: null_deref
@@ -1011,7 +983,7 @@ writer1_L45_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
@@ -1028,7 +1000,7 @@ writer1_L45_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1044,7 +1016,7 @@ writer1_L45_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1064,7 +1036,7 @@ writer1_L45_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1114,7 +1086,7 @@ writer1_L51(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: null_deref
@@ -1127,7 +1099,7 @@ writer1_L51_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
@@ -1144,7 +1116,7 @@ writer1_L51_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1160,7 +1132,7 @@ writer1_L51_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1180,7 +1152,7 @@ writer1_L51_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1200,7 +1172,7 @@ writer1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1286,7 +1258,7 @@ writer1_L39_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1306,7 +1278,7 @@ writer1_L39_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1391,7 +1363,7 @@ writer1_L39_4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1405,7 +1377,7 @@ writer1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: use_after_free
@@ -1422,7 +1394,7 @@ writer1_L39_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -1440,7 +1412,7 @@ writer1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42b -> Done
@@ -1524,7 +1496,7 @@ writer1_L42b_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -1608,7 +1580,7 @@ writer1_L42b_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -1622,7 +1594,7 @@ writer1_L42b_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: use_after_free
@@ -1639,7 +1611,7 @@ writer1_L42b_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -1657,10 +1629,10 @@ writer1_L42b_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -1669,7 +1641,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -1678,7 +1650,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -1692,14 +1664,14 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:145: return f
-\* examples/seeds/hackbench/after.ifl:53: a1 = x
-\* examples/seeds/hackbench/after.ifl:54: b1 = y
-\* examples/seeds/hackbench/after.ifl:55: proc = me
-\* examples/seeds/hackbench/after.ifl:57: hb_write(me, x)
-\* examples/seeds/hackbench/after.ifl:37: sys_write(t, f)
-\* L49 -> L37
-writer1_L49(self) ==
-    /\ pc[self] = "L49"
+\* examples/seeds/hackbench/after.ifl:51: a1 = x
+\* examples/seeds/hackbench/after.ifl:52: b1 = y
+\* examples/seeds/hackbench/after.ifl:53: proc = me
+\* examples/seeds/hackbench/after.ifl:55: hb_write(me, x)
+\* examples/seeds/hackbench/after.ifl:35: sys_write(t, f)
+\* L47 -> L37
+writer1_L47(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1858,29 +1830,29 @@ writer1_L49(self) ==
                                               writer1_unix_scm_to_skb_creds_frame,
                                               writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                                               writer1_wait_for_unix_gc_early_trigger,
-                                              writer1_unix_gc_busy, reader1_locals, others_locals,
+                                              writer1_unix_gc_busy, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
 \* fault: model_bound
-writer1_L49_bound(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound(self) ==
+    /\ pc[self] = "L47"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 49]
+    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
-writer1_L49_bound2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound2(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
           /\ ~\E o \in Pool_task : task[o].st = "free"
@@ -1890,16 +1862,16 @@ writer1_L49_bound2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* fault: model_bound
-writer1_L49_bound3(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound3(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -1912,17 +1884,17 @@ writer1_L49_bound3(self) ==
                             gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                             delayed_fput_work_pending, delayed_fput_work_running,
                             unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                            reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                            reader1_locals, delayed_fput_work_worker_locals,
                             unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-writer1_L49_bound4(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound4(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1937,11 +1909,11 @@ writer1_L49_bound4(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -1950,11 +1922,11 @@ writer1_L49_bound4(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-writer1_L49_bound5(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound5(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -1972,11 +1944,10 @@ writer1_L49_bound5(self) ==
                                   gc_stale, proc, a1, b1, delayed_fput_work_pending,
                                   delayed_fput_work_running, unix_gc_work_pending,
                                   unix_gc_work_running, writer1_locals, reader1_locals,
-                                  others_locals, delayed_fput_work_worker_locals,
-                                  unix_gc_work_worker_locals>>
+                                  delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -1985,12 +1956,12 @@ writer1_L49_bound5(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound6(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound6(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2010,11 +1981,11 @@ writer1_L49_bound6(self) ==
                                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                      delayed_fput_work_pending, delayed_fput_work_running,
                                      unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                     reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                                     reader1_locals, delayed_fput_work_worker_locals,
                                      unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2023,7 +1994,7 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2031,8 +2002,8 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_assert(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2054,12 +2025,11 @@ writer1_L49_assert(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2068,7 +2038,7 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2077,11 +2047,11 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* fault: model_bound
-writer1_L49_bound7(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound7(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2109,12 +2079,11 @@ writer1_L49_bound7(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2123,7 +2092,7 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2132,12 +2101,12 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound8(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound8(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2182,12 +2151,12 @@ writer1_L49_bound8(self) ==
                                            gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                            delayed_fput_work_pending, delayed_fput_work_running,
                                            unix_gc_work_pending, unix_gc_work_running,
-                                           writer1_locals, reader1_locals, others_locals,
+                                           writer1_locals, reader1_locals,
                                            delayed_fput_work_worker_locals,
                                            unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2196,7 +2165,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2205,7 +2174,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2218,8 +2187,8 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/af_unix.ifl:143: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_assert2(self) ==
+    /\ pc[self] = "L47"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2276,7 +2245,7 @@ writer1_L49_assert2(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
@@ -2307,7 +2276,7 @@ writer1_L93_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2339,7 +2308,7 @@ writer1_L93_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
@@ -2353,7 +2322,7 @@ writer1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -2371,7 +2340,7 @@ writer1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2386,7 +2355,7 @@ writer1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2405,7 +2374,7 @@ writer1_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2424,7 +2393,7 @@ writer1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2466,8 +2435,8 @@ writer1_L171_1(self) ==
                          writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2511,8 +2480,8 @@ writer1_L171_2(self) ==
                          writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2570,8 +2539,7 @@ writer1_L171_3(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
@@ -2584,7 +2552,7 @@ writer1_L171_bound(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2667,7 +2635,7 @@ writer1_L247_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2757,8 +2725,7 @@ writer1_L247_2(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2850,8 +2817,7 @@ writer1_L247_3(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2980,7 +2946,7 @@ writer1_L247_4(self) ==
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3045,7 +3011,7 @@ writer1_L247_5(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3116,8 +3082,7 @@ writer1_L247_6(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3190,8 +3155,7 @@ writer1_L247_7(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3301,7 +3265,7 @@ writer1_L247_8(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3349,8 +3313,7 @@ writer1_L247_9(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3405,7 +3368,7 @@ writer1_L247_10(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3462,7 +3425,7 @@ writer1_L247_11(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3559,7 +3522,7 @@ writer1_L247_12(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3573,7 +3536,7 @@ writer1_L247_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
@@ -3590,7 +3553,7 @@ writer1_L247_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3606,7 +3569,7 @@ writer1_L247_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3626,7 +3589,7 @@ writer1_L247_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3645,7 +3608,7 @@ writer1_L247_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3668,7 +3631,7 @@ writer1_L247_uaf3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3693,7 +3656,7 @@ writer1_L247_null4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3722,7 +3685,7 @@ writer1_L247_uaf4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3755,7 +3718,7 @@ writer1_L247_null5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3792,7 +3755,7 @@ writer1_L247_uaf5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3828,7 +3791,7 @@ writer1_L247_null6(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3868,7 +3831,7 @@ writer1_L247_uaf6(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3908,7 +3871,7 @@ writer1_L247_null7(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3952,7 +3915,7 @@ writer1_L247_uaf7(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -3992,8 +3955,7 @@ writer1_L351_1(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -4035,8 +3997,7 @@ writer1_L351_2(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -4125,7 +4086,7 @@ writer1_L351_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -4155,7 +4116,7 @@ writer1_L351_4(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
@@ -4168,7 +4129,7 @@ writer1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: use_after_free
@@ -4185,7 +4146,7 @@ writer1_L351_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -4202,7 +4163,7 @@ writer1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4275,8 +4236,7 @@ writer1_L366_1(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4309,7 +4269,7 @@ writer1_L366_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4339,7 +4299,7 @@ writer1_L366_3(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
@@ -4352,7 +4312,7 @@ writer1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -4369,7 +4329,7 @@ writer1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4392,7 +4352,7 @@ writer1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4420,7 +4380,7 @@ writer1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4447,7 +4407,7 @@ writer1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4478,7 +4438,7 @@ writer1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4507,7 +4467,7 @@ writer1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4542,7 +4502,7 @@ writer1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4581,7 +4541,7 @@ writer1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -4617,7 +4577,7 @@ writer1_L376_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4651,7 +4611,7 @@ writer1_L376_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4679,7 +4639,7 @@ writer1_L376_3(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
@@ -4692,7 +4652,7 @@ writer1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -4709,7 +4669,7 @@ writer1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4727,7 +4687,7 @@ writer1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4749,7 +4709,7 @@ writer1_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4772,7 +4732,7 @@ writer1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4825,8 +4785,7 @@ writer1_L382_1(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4881,8 +4840,7 @@ writer1_L382_2(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4980,7 +4938,7 @@ writer1_L382_3(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -5033,8 +4991,7 @@ writer1_L382_4(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5088,8 +5045,7 @@ writer1_L382_5(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5186,7 +5142,7 @@ writer1_L382_6(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -5233,8 +5189,7 @@ writer1_L382_7(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5282,8 +5237,7 @@ writer1_L382_8(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5374,7 +5328,7 @@ writer1_L382_9(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -5388,7 +5342,7 @@ writer1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -5405,7 +5359,7 @@ writer1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5423,7 +5377,7 @@ writer1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5445,7 +5399,7 @@ writer1_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5468,7 +5422,7 @@ writer1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5493,7 +5447,7 @@ writer1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5518,7 +5472,7 @@ writer1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5539,7 +5493,7 @@ writer1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a writer1 thread
 writer1_step(self) ==
@@ -5574,17 +5528,17 @@ writer1_step(self) ==
     \/ writer1_L42b_null(self)
     \/ writer1_L42b_uaf(self)
     \/ writer1_L42b_underflow(self)
-    \/ writer1_L49(self)
-    \/ writer1_L49_bound(self)
-    \/ writer1_L49_bound2(self)
-    \/ writer1_L49_bound3(self)
-    \/ writer1_L49_bound4(self)
-    \/ writer1_L49_bound5(self)
-    \/ writer1_L49_bound6(self)
-    \/ writer1_L49_assert(self)
-    \/ writer1_L49_bound7(self)
-    \/ writer1_L49_bound8(self)
-    \/ writer1_L49_assert2(self)
+    \/ writer1_L47(self)
+    \/ writer1_L47_bound(self)
+    \/ writer1_L47_bound2(self)
+    \/ writer1_L47_bound3(self)
+    \/ writer1_L47_bound4(self)
+    \/ writer1_L47_bound5(self)
+    \/ writer1_L47_bound6(self)
+    \/ writer1_L47_assert(self)
+    \/ writer1_L47_bound7(self)
+    \/ writer1_L47_bound8(self)
+    \/ writer1_L47_assert2(self)
     \/ writer1_L93_1(self)
     \/ writer1_L93_2(self)
     \/ writer1_L93_null(self)
@@ -5669,11 +5623,12 @@ writer1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread reader1 (examples/seeds/hackbench/after.ifl:60)
+\* thread reader1 (examples/seeds/hackbench/after.ifl:58)
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* L29 -> L34
 reader1_L29_1(self) ==
     /\ pc[self] = "L29"
@@ -5696,7 +5651,7 @@ reader1_L29_1(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_b, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_b, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
@@ -5718,7 +5673,7 @@ reader1_L29_2(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_b, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_b, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
@@ -5732,7 +5687,7 @@ reader1_L29_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: use_after_free
@@ -5749,11 +5704,11 @@ reader1_L29_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: null_deref
 reader1_L29_null2(self) ==
     /\ pc[self] = "L29"
@@ -5766,11 +5721,11 @@ reader1_L29_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: use_after_free
 reader1_L29_uaf2(self) ==
     /\ pc[self] = "L29"
@@ -5787,7 +5742,7 @@ reader1_L29_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
@@ -5872,7 +5827,7 @@ reader1_L34_1(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
                          reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                          reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -5960,7 +5915,7 @@ reader1_L34_2(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
                          reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                          reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6053,7 +6008,7 @@ reader1_L34_3(self) ==
                          reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
                          reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_file_final_put_f, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6097,7 +6052,7 @@ reader1_L34_4(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_fd_install_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6143,7 +6098,7 @@ reader1_L34_5(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_fd_install_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6194,7 +6149,7 @@ reader1_L34_6(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6240,7 +6195,7 @@ reader1_L34_7(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_fd_install_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6326,7 +6281,7 @@ reader1_L34_8(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
                          reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                          reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6414,7 +6369,7 @@ reader1_L34_9(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
                          reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                          reader1_file_final_put_f, reader1_fd_install_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6507,7 +6462,7 @@ reader1_L34_10(self) ==
                          reader1_sys_recvmsg_t, reader1_sys_recvmsg_f, reader1_sys_recvmsg_sk,
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid, reader1_kfree_skb_b,
                          reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
-                         reader1_file_final_put_f, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_file_final_put_f, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6551,7 +6506,7 @@ reader1_L34_11(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_fd_install_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6597,7 +6552,7 @@ reader1_L34_12(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_fd_install_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6648,7 +6603,7 @@ reader1_L34_13(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6694,7 +6649,7 @@ reader1_L34_14(self) ==
                    reader1_sys_recvmsg_sk, reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame,
-                   reader1_fd_install_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_fd_install_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6711,7 +6666,7 @@ reader1_L34_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
@@ -6731,7 +6686,7 @@ reader1_L34_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
@@ -6756,7 +6711,7 @@ reader1_L34_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6786,7 +6741,7 @@ reader1_L34_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6815,7 +6770,7 @@ reader1_L34_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6848,7 +6803,7 @@ reader1_L34_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6879,7 +6834,7 @@ reader1_L34_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6916,7 +6871,7 @@ reader1_L34_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6957,7 +6912,7 @@ reader1_L34_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -6974,7 +6929,7 @@ reader1_L34_null5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
@@ -6994,7 +6949,7 @@ reader1_L34_uaf5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
@@ -7019,7 +6974,7 @@ reader1_L34_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -7049,7 +7004,7 @@ reader1_L34_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -7078,7 +7033,7 @@ reader1_L34_null7(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -7111,7 +7066,7 @@ reader1_L34_uaf7(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -7142,7 +7097,7 @@ reader1_L34_assert2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -7179,7 +7134,7 @@ reader1_L34_null8(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
@@ -7220,7 +7175,7 @@ reader1_L34_uaf8(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -7241,7 +7196,7 @@ reader1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -7272,7 +7227,7 @@ reader1_L39_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -7307,7 +7262,7 @@ reader1_L39_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -7327,7 +7282,7 @@ reader1_L39_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -7357,7 +7312,7 @@ reader1_L39_5(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -7391,7 +7346,7 @@ reader1_L39_6(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -7405,7 +7360,7 @@ reader1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: use_after_free
@@ -7422,7 +7377,7 @@ reader1_L39_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -7440,7 +7395,7 @@ reader1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
@@ -7469,7 +7424,7 @@ reader1_L42_1(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7502,7 +7457,7 @@ reader1_L42_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7531,7 +7486,7 @@ reader1_L42_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7563,7 +7518,7 @@ reader1_L42_4(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7577,7 +7532,7 @@ reader1_L42_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: use_after_free
@@ -7594,7 +7549,7 @@ reader1_L42_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -7612,27 +7567,27 @@ reader1_L42_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:61: await proc != null
-\* L61 -> L62
-reader1_L61(self) ==
-    /\ pc[self] = "L61"
+\* examples/seeds/hackbench/after.ifl:59: await proc != null
+\* L59 -> L60
+reader1_L59(self) ==
+    /\ pc[self] = "L59"
     /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L62"]
+    /\ pc' = [pc EXCEPT ![self] = "L60"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:62: me = proc
-\* L62 -> L63
-reader1_L62(self) ==
-    /\ pc[self] = "L62"
+\* examples/seeds/hackbench/after.ifl:60: me = proc
+\* L60 -> L61
+reader1_L60(self) ==
+    /\ pc[self] = "L60"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L63"]
+    /\ pc' = [pc EXCEPT ![self] = "L61"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7642,15 +7597,15 @@ reader1_L62(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:63: f = b1
-\* L63 -> L64
-reader1_L63(self) ==
-    /\ pc[self] = "L63"
+\* examples/seeds/hackbench/after.ifl:61: f = b1
+\* L61 -> L62
+reader1_L61(self) ==
+    /\ pc[self] = "L61"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
-    /\ pc' = [pc EXCEPT ![self] = "L64"]
+    /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7660,16 +7615,16 @@ reader1_L63(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:64: sk = f.sk
-\* L64 -> L65
-reader1_L64(self) ==
-    /\ pc[self] = "L64"
+\* examples/seeds/hackbench/after.ifl:62: sk = f.sk
+\* L62 -> L63
+reader1_L62(self) ==
+    /\ pc[self] = "L62"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L65"]
+    /\ pc' = [pc EXCEPT ![self] = "L63"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7679,42 +7634,42 @@ reader1_L64(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/after.ifl:62: sk = f.sk
 \* fault: null_deref
-reader1_L64_null(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_null(self) ==
+    /\ pc[self] = "L62"
     /\ reader1_f[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/after.ifl:62: sk = f.sk
 \* fault: use_after_free
-reader1_L64_uaf(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_uaf(self) ==
+    /\ pc[self] = "L62"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 64, obj |-> reader1_f[self]]
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> reader1_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:65: await exists m in unix_queued : m.rcv == sk
-\* examples/seeds/hackbench/after.ifl:66: hb_read(me, f)
-\* examples/seeds/hackbench/after.ifl:44: got = sys_recvmsg(t, f)
-\* L65 -> L273
-reader1_L65(self) ==
-    /\ pc[self] = "L65"
+\* examples/seeds/hackbench/after.ifl:63: await exists m in unix_queued : m.rcv == sk
+\* examples/seeds/hackbench/after.ifl:64: hb_read(me, f)
+\* examples/seeds/hackbench/after.ifl:42: got = sys_recvmsg(t, f)
+\* L63 -> L273
+reader1_L63(self) ==
+    /\ pc[self] = "L63"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
     /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = reader1_f[self]]
@@ -7732,7 +7687,7 @@ reader1_L65(self) ==
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
@@ -7762,7 +7717,7 @@ reader1_L72(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
@@ -7776,7 +7731,7 @@ reader1_L72_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
@@ -7793,7 +7748,7 @@ reader1_L72_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
@@ -7807,7 +7762,7 @@ reader1_L72_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7831,7 +7786,7 @@ reader1_L93_1(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -7859,7 +7814,7 @@ reader1_L93_2(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -7874,7 +7829,7 @@ reader1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -7892,7 +7847,7 @@ reader1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7907,7 +7862,7 @@ reader1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7926,7 +7881,7 @@ reader1_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7945,7 +7900,7 @@ reader1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7999,7 +7954,7 @@ reader1_L273_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -8060,7 +8015,7 @@ reader1_L273_2(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, others_locals, delayed_fput_work_worker_locals,
+                        writer1_locals, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -8094,7 +8049,7 @@ reader1_L273_3(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -8153,8 +8108,8 @@ reader1_L273_4(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                        unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -8185,7 +8140,7 @@ reader1_L273_5(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -8199,7 +8154,7 @@ reader1_L273_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: use_after_free
@@ -8216,7 +8171,7 @@ reader1_L273_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -8250,7 +8205,7 @@ reader1_L326_1(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -8279,7 +8234,7 @@ reader1_L326_2(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -8293,7 +8248,7 @@ reader1_L326_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
@@ -8310,7 +8265,7 @@ reader1_L326_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -8327,7 +8282,7 @@ reader1_L326_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -8348,7 +8303,7 @@ reader1_L326_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
@@ -8402,7 +8357,7 @@ reader1_L351_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -8427,7 +8382,7 @@ reader1_L351_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -8441,7 +8396,7 @@ reader1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: use_after_free
@@ -8458,7 +8413,7 @@ reader1_L351_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -8475,7 +8430,7 @@ reader1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8544,7 +8499,7 @@ reader1_L366_1(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8573,7 +8528,7 @@ reader1_L366_2(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8599,7 +8554,7 @@ reader1_L366_3(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8613,7 +8568,7 @@ reader1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -8630,7 +8585,7 @@ reader1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8653,7 +8608,7 @@ reader1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8681,7 +8636,7 @@ reader1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8708,7 +8663,7 @@ reader1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8739,7 +8694,7 @@ reader1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8768,7 +8723,7 @@ reader1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8803,7 +8758,7 @@ reader1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8842,7 +8797,7 @@ reader1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -8873,7 +8828,7 @@ reader1_L376_1(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -8903,7 +8858,7 @@ reader1_L376_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -8927,7 +8882,7 @@ reader1_L376_3(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -8941,7 +8896,7 @@ reader1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -8958,7 +8913,7 @@ reader1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -8976,7 +8931,7 @@ reader1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -8998,7 +8953,7 @@ reader1_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -9021,7 +8976,7 @@ reader1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9084,7 +9039,7 @@ reader1_L382_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -9147,7 +9102,7 @@ reader1_L382_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -9204,7 +9159,7 @@ reader1_L382_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -9218,7 +9173,7 @@ reader1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -9235,7 +9190,7 @@ reader1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9253,7 +9208,7 @@ reader1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9275,7 +9230,7 @@ reader1_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9298,7 +9253,7 @@ reader1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9323,7 +9278,7 @@ reader1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9348,7 +9303,7 @@ reader1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9369,7 +9324,7 @@ reader1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a reader1 thread
 reader1_step(self) ==
@@ -9427,13 +9382,13 @@ reader1_step(self) ==
     \/ reader1_L42_null(self)
     \/ reader1_L42_uaf(self)
     \/ reader1_L42_underflow(self)
+    \/ reader1_L59(self)
+    \/ reader1_L60(self)
     \/ reader1_L61(self)
     \/ reader1_L62(self)
+    \/ reader1_L62_null(self)
+    \/ reader1_L62_uaf(self)
     \/ reader1_L63(self)
-    \/ reader1_L64(self)
-    \/ reader1_L64_null(self)
-    \/ reader1_L64_uaf(self)
-    \/ reader1_L65(self)
     \/ reader1_L72(self)
     \/ reader1_L72_null(self)
     \/ reader1_L72_uaf(self)
@@ -9497,162 +9452,6 @@ reader1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread others (examples/seeds/hackbench/after.ifl:71)
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage > 1
-    /\ cred' = [cred EXCEPT
-                  ![others_scm_destroy_cred_scm_cred[self]].usage = cred[others_scm_destroy_cred_scm_cred[self]].usage -
-                                                                      1]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_t, others_scm_send_pid_t,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage = 1
-    /\ cred' = [cred EXCEPT ![others_scm_destroy_cred_scm_cred[self]].usage = 0,
-                            ![others_scm_destroy_cred_scm_cred[self]].st = "freed"]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_t, others_scm_send_pid_t,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: null_deref
-others_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-others_L42_uaf(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: refcount_underflow
-others_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/after.ifl:72: await proc != null
-\* L72 -> L73
-others_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L73"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/after.ifl:73: me = proc
-\* L73 -> L74
-others_L73(self) ==
-    /\ pc[self] = "L73"
-    /\ others_me' = [others_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_p, others_c, others_scm_destroy_cred_frame, others_scm_send_cred_t,
-                   others_scm_send_pid_t, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/after.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* examples/seeds/hackbench/after.ifl:76: c = scm_send_cred(me)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* examples/seeds/hackbench/after.ifl:77: scm_destroy_cred(p, c)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L74 -> L74
-others_L74(self) ==
-    /\ pc[self] = "L74"
-    /\ others_scm_send_pid_t' = [others_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ others_p' = [others_p EXCEPT ![self] = NULL]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ others_c' = [others_c EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* any step of a others thread
-others_step(self) ==
-    \/ others_L42_1(self)
-    \/ others_L42_2(self)
-    \/ others_L42_null(self)
-    \/ others_L42_uaf(self)
-    \/ others_L42_underflow(self)
-    \/ others_L72(self)
-    \/ others_L73(self)
-    \/ others_L74(self)
-
---------------------------------------------------------------------------------
-
 \* thread delayed_fput_work_worker (specs/kernel/file.ifl:40)
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
@@ -9678,7 +9477,7 @@ delayed_fput_work_worker_L19_1(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -9724,7 +9523,7 @@ delayed_fput_work_worker_L19_2(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -9751,8 +9550,8 @@ delayed_fput_work_worker_L19_3(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -9793,8 +9592,7 @@ delayed_fput_work_worker_L19_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -9827,8 +9625,7 @@ delayed_fput_work_worker_L28(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -9846,7 +9643,7 @@ delayed_fput_work_worker_L40(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -9873,8 +9670,8 @@ delayed_fput_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -9909,7 +9706,7 @@ delayed_fput_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_frame,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                    delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -9929,7 +9726,7 @@ delayed_fput_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -9947,7 +9744,7 @@ delayed_fput_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -9964,7 +9761,7 @@ delayed_fput_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -9985,7 +9782,7 @@ delayed_fput_work_worker_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -10007,7 +9804,7 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
@@ -10026,8 +9823,8 @@ delayed_fput_work_worker_L109(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_rest_411_3,
-                   delayed_fput_work_worker_delayed_fput_f, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_rest_411_3, delayed_fput_work_worker_delayed_fput_f,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -10051,7 +9848,7 @@ delayed_fput_work_worker_L112_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -10121,8 +9918,7 @@ delayed_fput_work_worker_L112_2(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
+                               reader1_locals, delayed_fput_work_worker_delayed_fput_batch,
                                delayed_fput_work_worker_unix_release_sock_b,
                                delayed_fput_work_worker_unix_release_sock_collect,
                                delayed_fput_work_worker_unix_gc_busy,
@@ -10195,8 +9991,7 @@ delayed_fput_work_worker_L112_3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
+                               reader1_locals, delayed_fput_work_worker_delayed_fput_batch,
                                delayed_fput_work_worker_unix_release_sock_b,
                                delayed_fput_work_worker_unix_release_sock_collect,
                                delayed_fput_work_worker_unix_gc_busy,
@@ -10259,7 +10054,7 @@ delayed_fput_work_worker_L112_4(self) ==
                             gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                             gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                             delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                            writer1_locals, reader1_locals, others_locals,
+                            writer1_locals, reader1_locals,
                             delayed_fput_work_worker_delayed_fput_batch,
                             delayed_fput_work_worker_unix_release_sock_b,
                             delayed_fput_work_worker_unix_release_sock_collect,
@@ -10288,7 +10083,7 @@ delayed_fput_work_worker_L112_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -10308,7 +10103,7 @@ delayed_fput_work_worker_L112_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -10329,7 +10124,7 @@ delayed_fput_work_worker_L112_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -10354,7 +10149,7 @@ delayed_fput_work_worker_L112_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -10386,7 +10181,7 @@ delayed_fput_work_worker_L112_null3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -10422,7 +10217,7 @@ delayed_fput_work_worker_L112_uaf3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -10459,7 +10254,7 @@ delayed_fput_work_worker_L112_underflow(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10533,8 +10328,7 @@ delayed_fput_work_worker_L366_1(self) ==
                          gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                          gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_frame,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_frame,
@@ -10568,8 +10362,8 @@ delayed_fput_work_worker_L366_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -10598,8 +10392,8 @@ delayed_fput_work_worker_L366_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -10620,7 +10414,7 @@ delayed_fput_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -10637,7 +10431,7 @@ delayed_fput_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -10661,7 +10455,7 @@ delayed_fput_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10690,7 +10484,7 @@ delayed_fput_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10718,7 +10512,7 @@ delayed_fput_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10751,7 +10545,7 @@ delayed_fput_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10783,7 +10577,7 @@ delayed_fput_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10821,7 +10615,7 @@ delayed_fput_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10864,7 +10658,7 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -10891,8 +10685,8 @@ delayed_fput_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -10926,8 +10720,8 @@ delayed_fput_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -10954,8 +10748,8 @@ delayed_fput_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -10976,7 +10770,7 @@ delayed_fput_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -10993,7 +10787,7 @@ delayed_fput_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -11011,7 +10805,7 @@ delayed_fput_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -11033,7 +10827,7 @@ delayed_fput_work_worker_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -11056,7 +10850,7 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11095,8 +10889,8 @@ delayed_fput_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -11139,8 +10933,8 @@ delayed_fput_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -11176,8 +10970,8 @@ delayed_fput_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -11194,7 +10988,7 @@ delayed_fput_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -11211,7 +11005,7 @@ delayed_fput_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11229,7 +11023,7 @@ delayed_fput_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11251,7 +11045,7 @@ delayed_fput_work_worker_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11274,7 +11068,7 @@ delayed_fput_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11299,7 +11093,7 @@ delayed_fput_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11324,7 +11118,7 @@ delayed_fput_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -11345,12 +11139,12 @@ delayed_fput_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
@@ -11361,7 +11155,7 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -11369,16 +11163,17 @@ delayed_fput_work_worker_L411_1(self) ==
                                                                                             1]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -11391,7 +11186,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
@@ -11402,7 +11197,7 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -11427,8 +11222,7 @@ delayed_fput_work_worker_L411_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -11438,7 +11232,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
@@ -11449,7 +11243,7 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -11457,16 +11251,17 @@ delayed_fput_work_worker_L411_3(self) ==
                        ![delayed_fput_work_worker_unix_release_sock_sk[self]].st = "freed"]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -11479,7 +11274,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
@@ -11490,7 +11285,7 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -11515,8 +11310,7 @@ delayed_fput_work_worker_L411_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -11547,8 +11341,7 @@ delayed_fput_work_worker_L411_5(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_f,
@@ -11592,8 +11385,7 @@ delayed_fput_work_worker_L411_6(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_f,
@@ -11622,7 +11414,7 @@ delayed_fput_work_worker_L411_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -11641,7 +11433,7 @@ delayed_fput_work_worker_L411_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -11661,7 +11453,7 @@ delayed_fput_work_worker_L411_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -11680,7 +11472,7 @@ delayed_fput_work_worker_L411_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -11703,7 +11495,7 @@ delayed_fput_work_worker_L411_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -11722,7 +11514,7 @@ delayed_fput_work_worker_L411_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -11745,7 +11537,7 @@ delayed_fput_work_worker_L411_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -11762,7 +11554,7 @@ delayed_fput_work_worker_L411_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -11781,7 +11573,7 @@ delayed_fput_work_worker_L411_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -11800,7 +11592,7 @@ delayed_fput_work_worker_L411_underflow2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
@@ -11894,7 +11686,7 @@ unix_gc_work_worker_L48(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
@@ -11907,7 +11699,7 @@ unix_gc_work_worker_L48b(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_pending, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -11932,7 +11724,7 @@ unix_gc_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_file_final_put_f,
@@ -11963,7 +11755,7 @@ unix_gc_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame,
@@ -11981,7 +11773,7 @@ unix_gc_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -11999,7 +11791,7 @@ unix_gc_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -12016,7 +11808,7 @@ unix_gc_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -12037,7 +11829,7 @@ unix_gc_work_worker_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -12058,7 +11850,7 @@ unix_gc_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:90: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:91: gc_stale = false
@@ -12073,7 +11865,7 @@ unix_gc_work_worker_L90(self) ==
                    unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -12352,7 +12144,7 @@ unix_gc_work_worker_L96_1(self) ==
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_tot_inflight, gc_in_progress, gc_stale, proc, a1, b1,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
@@ -12389,7 +12181,7 @@ unix_gc_work_worker_L96_2(self) ==
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                          unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
                          unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
@@ -12420,7 +12212,7 @@ unix_gc_work_worker_L96_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                          unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
                          unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
@@ -12449,7 +12241,7 @@ unix_gc_work_worker_L96_unlock(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -12465,7 +12257,7 @@ unix_gc_work_worker_L96_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -12483,7 +12275,7 @@ unix_gc_work_worker_L96_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -12501,7 +12293,7 @@ unix_gc_work_worker_L96_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -12523,7 +12315,7 @@ unix_gc_work_worker_L96_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -12542,7 +12334,7 @@ unix_gc_work_worker_L96_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -12557,7 +12349,7 @@ unix_gc_work_worker_L96b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -12594,7 +12386,7 @@ unix_gc_work_worker_L130_1(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
@@ -12624,10 +12416,9 @@ unix_gc_work_worker_L130_2(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_skb_release_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_rest_96_3, unix_gc_work_worker___unix_gc_u,
+                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
@@ -12661,9 +12452,9 @@ unix_gc_work_worker_L130_3(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_rest_96_3, unix_gc_work_worker___unix_gc_u,
+                         unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker_unix_destruct_scm_fp,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
@@ -12686,7 +12477,7 @@ unix_gc_work_worker_L130_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:131: kfree_skb(b)
@@ -12703,7 +12494,7 @@ unix_gc_work_worker_L130_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
@@ -12722,7 +12513,7 @@ unix_gc_work_worker_L130_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
@@ -12741,7 +12532,7 @@ unix_gc_work_worker_L130_underflow(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
@@ -12756,7 +12547,7 @@ unix_gc_work_worker_L130b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -12833,10 +12624,10 @@ unix_gc_work_worker_L366_1(self) ==
                          gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                          gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c,
                          unix_gc_work_worker_file_final_put_f>>
@@ -12862,7 +12653,7 @@ unix_gc_work_worker_L366_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -12887,7 +12678,7 @@ unix_gc_work_worker_L366_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -12906,7 +12697,7 @@ unix_gc_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -12923,7 +12714,7 @@ unix_gc_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12947,7 +12738,7 @@ unix_gc_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12976,7 +12767,7 @@ unix_gc_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -13004,7 +12795,7 @@ unix_gc_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -13037,7 +12828,7 @@ unix_gc_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -13069,7 +12860,7 @@ unix_gc_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -13107,7 +12898,7 @@ unix_gc_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -13150,7 +12941,7 @@ unix_gc_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -13177,7 +12968,7 @@ unix_gc_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -13208,7 +12999,7 @@ unix_gc_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -13233,7 +13024,7 @@ unix_gc_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -13252,7 +13043,7 @@ unix_gc_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -13269,7 +13060,7 @@ unix_gc_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -13287,7 +13078,7 @@ unix_gc_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -13309,7 +13100,7 @@ unix_gc_work_worker_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -13332,7 +13123,7 @@ unix_gc_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13369,7 +13160,7 @@ unix_gc_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -13409,7 +13200,7 @@ unix_gc_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -13442,7 +13233,7 @@ unix_gc_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -13458,7 +13249,7 @@ unix_gc_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -13475,7 +13266,7 @@ unix_gc_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13493,7 +13284,7 @@ unix_gc_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13515,7 +13306,7 @@ unix_gc_work_worker_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13538,7 +13329,7 @@ unix_gc_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13563,7 +13354,7 @@ unix_gc_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13588,7 +13379,7 @@ unix_gc_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13609,7 +13400,7 @@ unix_gc_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
@@ -13683,7 +13474,6 @@ Terminated ==
 Next ==
     \/ \E self \in Thread_writer1 : writer1_step(self)
     \/ \E self \in Thread_reader1 : reader1_step(self)
-    \/ \E self \in Thread_others : others_step(self)
     \/ \E self \in Thread_delayed_fput_work_worker : delayed_fput_work_worker_step(self)
     \/ \E self \in Thread_unix_gc_work_worker : unix_gc_work_worker_step(self)
     \/ Terminated
@@ -13692,7 +13482,6 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_writer1 : WF_vars(writer1_step(self))
     /\ \A self \in Thread_reader1 : WF_vars(reader1_step(self))
-    /\ \A self \in Thread_others : WF_vars(others_step(self))
     /\ \A self \in Thread_delayed_fput_work_worker : WF_vars(delayed_fput_work_worker_step(self))
     /\ \A self \in Thread_unix_gc_work_worker : WF_vars(unix_gc_work_worker_step(self))
 

@@ -7,7 +7,6 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 CONSTANTS NULL,
           Thread_writer1,
           Thread_reader1,
-          Thread_others,
           Thread_delayed_fput_work_worker,
           Thread_unix_gc_work_worker,
           Pool_file,
@@ -27,10 +26,10 @@ ECONNREFUSED == 111
 \* const specs/kernel/garbage.ifl:43: const GC_BACKGROUND_INFLIGHT = 0
 GC_BACKGROUND_INFLIGHT == 0
 
-\* const examples/seeds/hackbench/before.ifl:26: const TRIGGER_GC = 16000
+\* const examples/seeds/hackbench/before.ifl:24: const TRIGGER_GC = 16000
 TRIGGER_GC == 16000
 
-\* const examples/seeds/hackbench/before.ifl:27: const SANE_USER = 32
+\* const examples/seeds/hackbench/before.ifl:25: const SANE_USER = 32
 SANE_USER == 32
 
 --------------------------------------------------------------------------------
@@ -162,15 +161,6 @@ VARIABLES pc,
           reader1_scm_recv_cred_c,
           reader1_scm_recv_pid_b,
           reader1_scm_recv_pid_p,
-          others_me,
-          others_p,
-          others_c,
-          others_scm_destroy_cred_scm_pid,
-          others_scm_destroy_cred_scm_cred,
-          others_scm_send_cred_t,
-          others_scm_send_cred_c,
-          others_scm_send_pid_t,
-          others_scm_send_pid_p,
           delayed_fput_work_worker_rest_112_3,
           delayed_fput_work_worker_rest_411_3,
           delayed_fput_work_worker_delayed_fput_batch,
@@ -360,21 +350,6 @@ reader1_locals ==
       reader1_scm_recv_cred_frame,
       reader1_scm_recv_pid_frame>>
 
-others_frame == <<others_me, others_p, others_c>>
-
-others_scm_destroy_cred_frame ==
-    <<others_scm_destroy_cred_scm_pid, others_scm_destroy_cred_scm_cred>>
-
-others_scm_send_cred_frame == <<others_scm_send_cred_t, others_scm_send_cred_c>>
-
-others_scm_send_pid_frame == <<others_scm_send_pid_t, others_scm_send_pid_p>>
-
-others_locals ==
-    <<others_frame,
-      others_scm_destroy_cred_frame,
-      others_scm_send_cred_frame,
-      others_scm_send_pid_frame>>
-
 delayed_fput_work_worker_frame ==
     <<delayed_fput_work_worker_rest_112_3, delayed_fput_work_worker_rest_411_3>>
 
@@ -472,12 +447,11 @@ vars ==
       unix_gc_work_running,
       writer1_locals,
       reader1_locals,
-      others_locals,
       delayed_fput_work_worker_locals,
       unix_gc_work_worker_locals>>
 
 Threads ==
-    Thread_writer1 \cup Thread_reader1 \cup Thread_others \cup Thread_delayed_fput_work_worker \cup
+    Thread_writer1 \cup Thread_reader1 \cup Thread_delayed_fput_work_worker \cup
       Thread_unix_gc_work_worker
 
 \* the elements of a queue
@@ -488,9 +462,8 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
-              CASE t \in Thread_writer1 -> "L49"
-                [] t \in Thread_reader1 -> "L61"
-                [] t \in Thread_others -> "L72"
+              CASE t \in Thread_writer1 -> "L47b"
+                [] t \in Thread_reader1 -> "L59"
                 [] t \in Thread_delayed_fput_work_worker -> "L40"
                 [] t \in Thread_unix_gc_work_worker -> "L48"]
     /\ fault = [kind |-> "none"]
@@ -634,15 +607,6 @@ Init ==
     /\ reader1_scm_recv_cred_c = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_b = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_p = [t \in Thread_reader1 |-> NULL]
-    /\ others_me = [t \in Thread_others |-> NULL]
-    /\ others_p = [t \in Thread_others |-> NULL]
-    /\ others_c = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_pid = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_cred = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_cred_t = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_cred_c = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_pid_t = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_pid_p = [t \in Thread_others |-> NULL]
     /\ delayed_fput_work_worker_delayed_fput_batch = [t \in Thread_delayed_fput_work_worker |-> {}]
     /\ delayed_fput_work_worker_delayed_fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
     /\ delayed_fput_work_worker___fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
@@ -700,7 +664,6 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_writer1 : pc[t] = "Done"
     /\ \A t \in Thread_reader1 : pc[t] = "Done"
-    /\ \A t \in Thread_others : pc[t] \in {"Done", "L74"}
     /\ \A t \in Thread_delayed_fput_work_worker : pc[t] \in {"Done", "L40"}
     /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L48"}
     /\ ~delayed_fput_work_pending
@@ -708,10 +671,11 @@ AllDone ==
 
 --------------------------------------------------------------------------------
 
-\* thread writer1 (examples/seeds/hackbench/before.ifl:47)
+\* thread writer1 (examples/seeds/hackbench/before.ifl:45)
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* specs/kernel/scm_creds_v3.1.ifl:20: return p
 \* specs/kernel/af_unix.ifl:169: scm_cred = scm_send_cred(t)
 \* L16 -> L25
@@ -745,7 +709,7 @@ writer1_L16(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
 \* fault: null_deref
@@ -758,7 +722,7 @@ writer1_L16_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
 \* fault: use_after_free
@@ -775,10 +739,10 @@ writer1_L16_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: null_deref
 writer1_L16_null2(self) ==
     /\ pc[self] = "L16"
@@ -790,10 +754,10 @@ writer1_L16_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: use_after_free
 writer1_L16_uaf2(self) ==
     /\ pc[self] = "L16"
@@ -809,10 +773,11 @@ writer1_L16_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* specs/kernel/scm_creds_v3.1.ifl:28: return c
 \* L25 -> L171
 writer1_L25(self) ==
@@ -843,7 +808,7 @@ writer1_L25(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
 \* fault: null_deref
@@ -856,7 +821,7 @@ writer1_L25_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
 \* fault: use_after_free
@@ -873,10 +838,10 @@ writer1_L25_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: null_deref
 writer1_L25_null2(self) ==
     /\ pc[self] = "L25"
@@ -888,10 +853,10 @@ writer1_L25_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: use_after_free
 writer1_L25_uaf2(self) ==
     /\ pc[self] = "L25"
@@ -907,7 +872,7 @@ writer1_L25_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -940,8 +905,7 @@ writer1_L19_1(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -974,8 +938,7 @@ writer1_L19_2(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -1004,8 +967,7 @@ writer1_L19_3(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -1034,8 +996,7 @@ writer1_L19_4(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
@@ -1057,17 +1018,18 @@ writer1_L28(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L19
 writer1_L37_1(self) ==
     /\ pc[self] = "L37"
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1083,16 +1045,18 @@ writer1_L37_1(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L42
 writer1_L37_2(self) ==
     /\ pc[self] = "L37"
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1108,7 +1072,7 @@ writer1_L37_2(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:168: scm_pid = scm_send_pid(t)            // scm_send (include/net/scm.h)
@@ -1133,7 +1097,7 @@ writer1_L42(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_p, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1157,7 +1121,7 @@ writer1_L47_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1175,7 +1139,7 @@ writer1_L47_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* fault: null_deref
@@ -1188,7 +1152,7 @@ writer1_L47_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* fault: use_after_free
@@ -1205,7 +1169,7 @@ writer1_L47_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1223,7 +1187,7 @@ writer1_L47_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1245,124 +1209,7 @@ writer1_L47_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
-\* specs/kernel/af_unix.ifl:173: err = unix_dgram_queue(t, f, b)
-\* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
-\* L53 -> L247
-writer1_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
-         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
-    /\ sk_buff' = [sk_buff EXCEPT
-                     ![writer1_unix_scm_to_skb_creds_b[self]].cred = writer1_unix_scm_to_skb_creds_scm_cred[self]]
-    /\ cred' = [cred EXCEPT
-                  ![writer1_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage +
-                                                                            1]
-    /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
-    /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                   ![self] = NULL]
-    /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                    ![self] = NULL]
-    /\ writer1_unix_dgram_queue_t' = [writer1_unix_dgram_queue_t EXCEPT
-                                        ![self] = writer1_sys_write_t[self]]
-    /\ writer1_unix_dgram_queue_f' = [writer1_unix_dgram_queue_f EXCEPT
-                                        ![self] = writer1_sys_write_f[self]]
-    /\ writer1_unix_dgram_queue_b' = [writer1_unix_dgram_queue_b EXCEPT
-                                        ![self] = writer1_sys_write_b[self]]
-    /\ writer1_unix_dgram_try_queue_t' = [writer1_unix_dgram_try_queue_t EXCEPT
-                                            ![self] = writer1_sys_write_t[self]]
-    /\ writer1_unix_dgram_try_queue_f' = [writer1_unix_dgram_try_queue_f EXCEPT
-                                            ![self] = writer1_sys_write_f[self]]
-    /\ writer1_unix_dgram_try_queue_b' = [writer1_unix_dgram_try_queue_b EXCEPT
-                                            ![self] = writer1_sys_write_b[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L247"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
-                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
-                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
-                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_frame,
-                   writer1_hb_write_frame, writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
-                   writer1_unix_dgram_queue_refused, writer1_kfree_skb_b, writer1_skb_release_b,
-                   writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
-                   writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_sk,
-                   writer1_unix_dgram_try_queue_other, writer1_unix_dgram_try_queue_dead,
-                   writer1_maybe_add_creds_frame, writer1_scm_send_cred_frame,
-                   writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
-                   writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
-                   writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* fault: null_deref
-writer1_L53_null(self) ==
-    /\ pc[self] = "L53"
-    /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* fault: use_after_free
-writer1_L53_uaf(self) ==
-    /\ pc[self] = "L53"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
-    /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 53,
-                 obj |-> writer1_unix_scm_to_skb_creds_b[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
-\* fault: null_deref
-writer1_L53_null2(self) ==
-    /\ pc[self] = "L53"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
-\* fault: use_after_free
-writer1_L53_uaf2(self) ==
-    /\ pc[self] = "L53"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
-    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 54,
-                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1382,7 +1229,7 @@ writer1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1470,7 +1317,7 @@ writer1_L39_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1490,7 +1337,7 @@ writer1_L39_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1577,7 +1424,7 @@ writer1_L39_4(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1591,7 +1438,7 @@ writer1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: use_after_free
@@ -1608,7 +1455,7 @@ writer1_L39_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -1626,7 +1473,7 @@ writer1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* L42b -> Done
@@ -1712,7 +1559,7 @@ writer1_L42b_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -1798,7 +1645,7 @@ writer1_L42b_2(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -1812,7 +1659,7 @@ writer1_L42b_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: use_after_free
@@ -1829,7 +1676,7 @@ writer1_L42b_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -1847,10 +1694,126 @@ writer1_L42b_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* specs/kernel/af_unix.ifl:173: err = unix_dgram_queue(t, f, b)
+\* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
+\* L53 -> L247
+writer1_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ sk_buff' = [sk_buff EXCEPT
+                     ![writer1_unix_scm_to_skb_creds_b[self]].cred = writer1_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ cred' = [cred EXCEPT
+                  ![writer1_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage +
+                                                                            1]
+    /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+    /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                   ![self] = NULL]
+    /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                    ![self] = NULL]
+    /\ writer1_unix_dgram_queue_t' = [writer1_unix_dgram_queue_t EXCEPT
+                                        ![self] = writer1_sys_write_t[self]]
+    /\ writer1_unix_dgram_queue_f' = [writer1_unix_dgram_queue_f EXCEPT
+                                        ![self] = writer1_sys_write_f[self]]
+    /\ writer1_unix_dgram_queue_b' = [writer1_unix_dgram_queue_b EXCEPT
+                                        ![self] = writer1_sys_write_b[self]]
+    /\ writer1_unix_dgram_try_queue_t' = [writer1_unix_dgram_try_queue_t EXCEPT
+                                            ![self] = writer1_sys_write_t[self]]
+    /\ writer1_unix_dgram_try_queue_f' = [writer1_unix_dgram_try_queue_f EXCEPT
+                                            ![self] = writer1_sys_write_f[self]]
+    /\ writer1_unix_dgram_try_queue_b' = [writer1_unix_dgram_try_queue_b EXCEPT
+                                            ![self] = writer1_sys_write_b[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L247"]
+    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
+                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
+                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_frame,
+                   writer1_hb_write_frame, writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
+                   writer1_unix_dgram_queue_refused, writer1_kfree_skb_b, writer1_skb_release_b,
+                   writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
+                   writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_sk,
+                   writer1_unix_dgram_try_queue_other, writer1_unix_dgram_try_queue_dead,
+                   writer1_maybe_add_creds_frame, writer1_scm_send_cred_frame,
+                   writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
+                   writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                   writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* fault: null_deref
+writer1_L53_null(self) ==
+    /\ pc[self] = "L53"
+    /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* fault: use_after_free
+writer1_L53_uaf(self) ==
+    /\ pc[self] = "L53"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
+    /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 53,
+                 obj |-> writer1_unix_scm_to_skb_creds_b[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* fault: null_deref
+writer1_L53_null2(self) ==
+    /\ pc[self] = "L53"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* fault: use_after_free
+writer1_L53_uaf2(self) ==
+    /\ pc[self] = "L53"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 54,
+                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -1859,7 +1822,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -1868,7 +1831,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -1882,14 +1845,14 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:145: return f
-\* examples/seeds/hackbench/before.ifl:53: a1 = x
-\* examples/seeds/hackbench/before.ifl:54: b1 = y
-\* examples/seeds/hackbench/before.ifl:55: proc = me
-\* examples/seeds/hackbench/before.ifl:57: hb_write(me, x)
-\* examples/seeds/hackbench/before.ifl:37: sys_write(t, f)
-\* L49 -> L37
-writer1_L49(self) ==
-    /\ pc[self] = "L49"
+\* examples/seeds/hackbench/before.ifl:51: a1 = x
+\* examples/seeds/hackbench/before.ifl:52: b1 = y
+\* examples/seeds/hackbench/before.ifl:53: proc = me
+\* examples/seeds/hackbench/before.ifl:55: hb_write(me, x)
+\* examples/seeds/hackbench/before.ifl:35: sys_write(t, f)
+\* L47b -> L37
+writer1_L47b(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2049,29 +2012,29 @@ writer1_L49(self) ==
                                               writer1_scm_send_cred_frame,
                                               writer1_scm_send_pid_frame,
                                               writer1_wait_for_unix_gc_early_trigger,
-                                              writer1_unix_gc_busy, reader1_locals, others_locals,
+                                              writer1_unix_gc_busy, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
 \* fault: model_bound
-writer1_L49_bound(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound(self) ==
+    /\ pc[self] = "L47b"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 49]
+    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
-writer1_L49_bound2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound2(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
           /\ ~\E o \in Pool_task : task[o].st = "free"
@@ -2081,16 +2044,16 @@ writer1_L49_bound2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* fault: model_bound
-writer1_L49_bound3(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound3(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -2103,17 +2066,17 @@ writer1_L49_bound3(self) ==
                             gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                             delayed_fput_work_pending, delayed_fput_work_running,
                             unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                            reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                            reader1_locals, delayed_fput_work_worker_locals,
                             unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-writer1_L49_bound4(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound4(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2128,11 +2091,11 @@ writer1_L49_bound4(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2141,11 +2104,11 @@ writer1_L49_bound4(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-writer1_L49_bound5(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound5(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2163,11 +2126,10 @@ writer1_L49_bound5(self) ==
                                   gc_stale, proc, a1, b1, delayed_fput_work_pending,
                                   delayed_fput_work_running, unix_gc_work_pending,
                                   unix_gc_work_running, writer1_locals, reader1_locals,
-                                  others_locals, delayed_fput_work_worker_locals,
-                                  unix_gc_work_worker_locals>>
+                                  delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2176,12 +2138,12 @@ writer1_L49_bound5(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound6(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound6(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2201,11 +2163,11 @@ writer1_L49_bound6(self) ==
                                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                      delayed_fput_work_pending, delayed_fput_work_running,
                                      unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                     reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                                     reader1_locals, delayed_fput_work_worker_locals,
                                      unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2214,7 +2176,7 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2222,8 +2184,8 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_assert(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2245,12 +2207,11 @@ writer1_L49_assert(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2259,7 +2220,7 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2268,11 +2229,11 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* fault: model_bound
-writer1_L49_bound7(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound7(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2300,12 +2261,11 @@ writer1_L49_bound7(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2314,7 +2274,7 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2323,12 +2283,12 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound8(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound8(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2373,12 +2333,12 @@ writer1_L49_bound8(self) ==
                                            gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                            delayed_fput_work_pending, delayed_fput_work_running,
                                            unix_gc_work_pending, unix_gc_work_running,
-                                           writer1_locals, reader1_locals, others_locals,
+                                           writer1_locals, reader1_locals,
                                            delayed_fput_work_worker_locals,
                                            unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2387,7 +2347,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2396,7 +2356,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2409,8 +2369,8 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/af_unix.ifl:143: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_assert2(self) ==
+    /\ pc[self] = "L47b"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
           IN LET new_pid == CHOOSE o \in Pool_pid : pid[o].st = "free"
@@ -2467,7 +2427,7 @@ writer1_L49_assert2(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
@@ -2498,7 +2458,7 @@ writer1_L93_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2530,7 +2490,7 @@ writer1_L93_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
@@ -2544,7 +2504,7 @@ writer1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -2562,7 +2522,7 @@ writer1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2577,7 +2537,7 @@ writer1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2596,7 +2556,7 @@ writer1_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2615,7 +2575,7 @@ writer1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2655,8 +2615,8 @@ writer1_L171(self) ==
                          writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
@@ -2669,7 +2629,7 @@ writer1_L171_bound(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2728,7 +2688,7 @@ writer1_L247_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2794,8 +2754,7 @@ writer1_L247_2(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2863,8 +2822,7 @@ writer1_L247_3(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2971,7 +2929,7 @@ writer1_L247_4(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3019,8 +2977,7 @@ writer1_L247_5(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3075,7 +3032,7 @@ writer1_L247_6(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3132,7 +3089,7 @@ writer1_L247_7(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3231,7 +3188,7 @@ writer1_L247_8(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3245,7 +3202,7 @@ writer1_L247_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
@@ -3262,7 +3219,7 @@ writer1_L247_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3278,7 +3235,7 @@ writer1_L247_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3298,7 +3255,7 @@ writer1_L247_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3317,7 +3274,7 @@ writer1_L247_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3340,7 +3297,7 @@ writer1_L247_uaf3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3365,7 +3322,7 @@ writer1_L247_null4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3394,7 +3351,7 @@ writer1_L247_uaf4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -3434,8 +3391,7 @@ writer1_L351_1(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -3477,8 +3433,7 @@ writer1_L351_2(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -3569,7 +3524,7 @@ writer1_L351_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -3599,7 +3554,7 @@ writer1_L351_4(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
@@ -3612,7 +3567,7 @@ writer1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: use_after_free
@@ -3629,7 +3584,7 @@ writer1_L351_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -3646,7 +3601,7 @@ writer1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -3719,8 +3674,7 @@ writer1_L366_1(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -3753,7 +3707,7 @@ writer1_L366_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -3783,7 +3737,7 @@ writer1_L366_3(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
@@ -3796,7 +3750,7 @@ writer1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -3813,7 +3767,7 @@ writer1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -3836,7 +3790,7 @@ writer1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -3864,7 +3818,7 @@ writer1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -3891,7 +3845,7 @@ writer1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -3922,7 +3876,7 @@ writer1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -3951,7 +3905,7 @@ writer1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -3986,7 +3940,7 @@ writer1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4025,7 +3979,7 @@ writer1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -4061,7 +4015,7 @@ writer1_L376_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4095,7 +4049,7 @@ writer1_L376_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4123,7 +4077,7 @@ writer1_L376_3(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
@@ -4136,7 +4090,7 @@ writer1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -4153,7 +4107,7 @@ writer1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4171,7 +4125,7 @@ writer1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4193,7 +4147,7 @@ writer1_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4216,7 +4170,7 @@ writer1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4269,8 +4223,7 @@ writer1_L382_1(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4325,8 +4278,7 @@ writer1_L382_2(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4426,7 +4378,7 @@ writer1_L382_3(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -4479,8 +4431,7 @@ writer1_L382_4(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4534,8 +4485,7 @@ writer1_L382_5(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4634,7 +4584,7 @@ writer1_L382_6(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -4681,8 +4631,7 @@ writer1_L382_7(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4730,8 +4679,7 @@ writer1_L382_8(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4824,7 +4772,7 @@ writer1_L382_9(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -4838,7 +4786,7 @@ writer1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -4855,7 +4803,7 @@ writer1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4873,7 +4821,7 @@ writer1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4895,7 +4843,7 @@ writer1_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4918,7 +4866,7 @@ writer1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4943,7 +4891,7 @@ writer1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4968,7 +4916,7 @@ writer1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -4989,7 +4937,7 @@ writer1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a writer1 thread
 writer1_step(self) ==
@@ -5017,11 +4965,6 @@ writer1_step(self) ==
     \/ writer1_L47_uaf(self)
     \/ writer1_L47_null2(self)
     \/ writer1_L47_uaf2(self)
-    \/ writer1_L53(self)
-    \/ writer1_L53_null(self)
-    \/ writer1_L53_uaf(self)
-    \/ writer1_L53_null2(self)
-    \/ writer1_L53_uaf2(self)
     \/ writer1_L39_1(self)
     \/ writer1_L39_2(self)
     \/ writer1_L39_3(self)
@@ -5034,17 +4977,22 @@ writer1_step(self) ==
     \/ writer1_L42b_null(self)
     \/ writer1_L42b_uaf(self)
     \/ writer1_L42b_underflow(self)
-    \/ writer1_L49(self)
-    \/ writer1_L49_bound(self)
-    \/ writer1_L49_bound2(self)
-    \/ writer1_L49_bound3(self)
-    \/ writer1_L49_bound4(self)
-    \/ writer1_L49_bound5(self)
-    \/ writer1_L49_bound6(self)
-    \/ writer1_L49_assert(self)
-    \/ writer1_L49_bound7(self)
-    \/ writer1_L49_bound8(self)
-    \/ writer1_L49_assert2(self)
+    \/ writer1_L53(self)
+    \/ writer1_L53_null(self)
+    \/ writer1_L53_uaf(self)
+    \/ writer1_L53_null2(self)
+    \/ writer1_L53_uaf2(self)
+    \/ writer1_L47b(self)
+    \/ writer1_L47b_bound(self)
+    \/ writer1_L47b_bound2(self)
+    \/ writer1_L47b_bound3(self)
+    \/ writer1_L47b_bound4(self)
+    \/ writer1_L47b_bound5(self)
+    \/ writer1_L47b_bound6(self)
+    \/ writer1_L47b_assert(self)
+    \/ writer1_L47b_bound7(self)
+    \/ writer1_L47b_bound8(self)
+    \/ writer1_L47b_assert2(self)
     \/ writer1_L93_1(self)
     \/ writer1_L93_2(self)
     \/ writer1_L93_null(self)
@@ -5117,10 +5065,12 @@ writer1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread reader1 (examples/seeds/hackbench/before.ifl:60)
+\* thread reader1 (examples/seeds/hackbench/before.ifl:58)
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
-\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* specs/kernel/scm_creds_v3.1.ifl:40: return c
 \* L36 -> L288
 reader1_L36(self) ==
@@ -5128,6 +5078,8 @@ reader1_L36(self) ==
     /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].pid # NULL /\
+         pid[sk_buff[reader1_scm_recv_cred_b[self]].pid].st = "live"
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ cred' = [cred EXCEPT
                   ![sk_buff[reader1_scm_recv_cred_b[self]].cred].usage = cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage +
@@ -5146,7 +5098,7 @@ reader1_L36(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
@@ -5160,7 +5112,7 @@ reader1_L36_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
 \* fault: use_after_free
@@ -5177,10 +5129,10 @@ reader1_L36_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
-\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: null_deref
 reader1_L36_null2(self) ==
     /\ pc[self] = "L36"
@@ -5192,10 +5144,10 @@ reader1_L36_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
-\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: use_after_free
 reader1_L36_uaf2(self) ==
     /\ pc[self] = "L36"
@@ -5211,7 +5163,49 @@ reader1_L36_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* fault: null_deref
+reader1_L36_null3(self) ==
+    /\ pc[self] = "L36"
+    /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
+         cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].pid = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 37]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* fault: use_after_free
+reader1_L36_uaf3(self) ==
+    /\ pc[self] = "L36"
+    /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
+         cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].pid # NULL
+    /\ pid[sk_buff[reader1_scm_recv_cred_b[self]].pid].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 37,
+                 obj |-> sk_buff[reader1_scm_recv_cred_b[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -5231,7 +5225,7 @@ reader1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -5262,7 +5256,7 @@ reader1_L39_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -5297,7 +5291,7 @@ reader1_L39_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -5317,7 +5311,7 @@ reader1_L39_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -5347,7 +5341,7 @@ reader1_L39_5(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -5381,7 +5375,7 @@ reader1_L39_6(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -5395,7 +5389,7 @@ reader1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: use_after_free
@@ -5412,7 +5406,7 @@ reader1_L39_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -5430,7 +5424,7 @@ reader1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
@@ -5459,7 +5453,7 @@ reader1_L42_1(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -5492,7 +5486,7 @@ reader1_L42_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -5521,7 +5515,7 @@ reader1_L42_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -5553,7 +5547,7 @@ reader1_L42_4(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -5567,7 +5561,7 @@ reader1_L42_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: use_after_free
@@ -5584,7 +5578,7 @@ reader1_L42_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -5602,27 +5596,27 @@ reader1_L42_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:61: await proc != null
-\* L61 -> L62
-reader1_L61(self) ==
-    /\ pc[self] = "L61"
+\* examples/seeds/hackbench/before.ifl:59: await proc != null
+\* L59 -> L60
+reader1_L59(self) ==
+    /\ pc[self] = "L59"
     /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L62"]
+    /\ pc' = [pc EXCEPT ![self] = "L60"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:62: me = proc
-\* L62 -> L63
-reader1_L62(self) ==
-    /\ pc[self] = "L62"
+\* examples/seeds/hackbench/before.ifl:60: me = proc
+\* L60 -> L61
+reader1_L60(self) ==
+    /\ pc[self] = "L60"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L63"]
+    /\ pc' = [pc EXCEPT ![self] = "L61"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -5632,15 +5626,15 @@ reader1_L62(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:63: f = b1
-\* L63 -> L64
-reader1_L63(self) ==
-    /\ pc[self] = "L63"
+\* examples/seeds/hackbench/before.ifl:61: f = b1
+\* L61 -> L62
+reader1_L61(self) ==
+    /\ pc[self] = "L61"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
-    /\ pc' = [pc EXCEPT ![self] = "L64"]
+    /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -5650,16 +5644,16 @@ reader1_L63(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:64: sk = f.sk
-\* L64 -> L65
-reader1_L64(self) ==
-    /\ pc[self] = "L64"
+\* examples/seeds/hackbench/before.ifl:62: sk = f.sk
+\* L62 -> L63
+reader1_L62(self) ==
+    /\ pc[self] = "L62"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L65"]
+    /\ pc' = [pc EXCEPT ![self] = "L63"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -5669,42 +5663,42 @@ reader1_L64(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/before.ifl:62: sk = f.sk
 \* fault: null_deref
-reader1_L64_null(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_null(self) ==
+    /\ pc[self] = "L62"
     /\ reader1_f[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/before.ifl:62: sk = f.sk
 \* fault: use_after_free
-reader1_L64_uaf(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_uaf(self) ==
+    /\ pc[self] = "L62"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 64, obj |-> reader1_f[self]]
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> reader1_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:65: await exists m in unix_queued : m.rcv == sk
-\* examples/seeds/hackbench/before.ifl:66: hb_read(me, f)
-\* examples/seeds/hackbench/before.ifl:44: got = sys_recvmsg(t, f)
-\* L65 -> L273
-reader1_L65(self) ==
-    /\ pc[self] = "L65"
+\* examples/seeds/hackbench/before.ifl:63: await exists m in unix_queued : m.rcv == sk
+\* examples/seeds/hackbench/before.ifl:64: hb_read(me, f)
+\* examples/seeds/hackbench/before.ifl:42: got = sys_recvmsg(t, f)
+\* L63 -> L273
+reader1_L63(self) ==
+    /\ pc[self] = "L63"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
     /\ reader1_hb_read_f' = [reader1_hb_read_f EXCEPT ![self] = reader1_f[self]]
@@ -5722,7 +5716,7 @@ reader1_L65(self) ==
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
@@ -5752,7 +5746,7 @@ reader1_L72(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
@@ -5766,7 +5760,7 @@ reader1_L72_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
@@ -5783,7 +5777,7 @@ reader1_L72_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
@@ -5797,7 +5791,7 @@ reader1_L72_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -5821,7 +5815,7 @@ reader1_L93_1(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -5849,7 +5843,7 @@ reader1_L93_2(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -5864,7 +5858,7 @@ reader1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -5882,7 +5876,7 @@ reader1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -5897,7 +5891,7 @@ reader1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -5916,7 +5910,7 @@ reader1_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -5935,7 +5929,7 @@ reader1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -5989,7 +5983,7 @@ reader1_L273_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -6050,7 +6044,7 @@ reader1_L273_2(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, others_locals, delayed_fput_work_worker_locals,
+                        writer1_locals, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -6084,7 +6078,7 @@ reader1_L273_3(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -6143,8 +6137,8 @@ reader1_L273_4(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                        unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -6175,7 +6169,7 @@ reader1_L273_5(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -6189,7 +6183,7 @@ reader1_L273_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: use_after_free
@@ -6206,7 +6200,7 @@ reader1_L273_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -6285,7 +6279,7 @@ reader1_L288_1(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6367,7 +6361,7 @@ reader1_L288_2(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6454,7 +6448,7 @@ reader1_L288_3(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6492,7 +6486,7 @@ reader1_L288_4(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6532,7 +6526,7 @@ reader1_L288_5(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6577,7 +6571,7 @@ reader1_L288_6(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6617,7 +6611,7 @@ reader1_L288_7(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6631,7 +6625,7 @@ reader1_L288_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* fault: use_after_free
@@ -6648,7 +6642,7 @@ reader1_L288_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -6670,7 +6664,7 @@ reader1_L288_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6697,7 +6691,7 @@ reader1_L288_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6723,7 +6717,7 @@ reader1_L288_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6753,7 +6747,7 @@ reader1_L288_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6781,7 +6775,7 @@ reader1_L288_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6815,7 +6809,7 @@ reader1_L288_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -6853,7 +6847,7 @@ reader1_L288_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -6888,7 +6882,7 @@ reader1_L326_1(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -6917,7 +6911,7 @@ reader1_L326_2(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -6931,7 +6925,7 @@ reader1_L326_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
@@ -6948,7 +6942,7 @@ reader1_L326_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -6965,7 +6959,7 @@ reader1_L326_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -6986,7 +6980,7 @@ reader1_L326_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
@@ -7040,7 +7034,7 @@ reader1_L351_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -7065,7 +7059,7 @@ reader1_L351_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -7079,7 +7073,7 @@ reader1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: use_after_free
@@ -7096,7 +7090,7 @@ reader1_L351_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -7113,7 +7107,7 @@ reader1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7182,7 +7176,7 @@ reader1_L366_1(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7211,7 +7205,7 @@ reader1_L366_2(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7237,7 +7231,7 @@ reader1_L366_3(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7251,7 +7245,7 @@ reader1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -7268,7 +7262,7 @@ reader1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -7291,7 +7285,7 @@ reader1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7319,7 +7313,7 @@ reader1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7346,7 +7340,7 @@ reader1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7377,7 +7371,7 @@ reader1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7406,7 +7400,7 @@ reader1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7441,7 +7435,7 @@ reader1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -7480,7 +7474,7 @@ reader1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -7511,7 +7505,7 @@ reader1_L376_1(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -7541,7 +7535,7 @@ reader1_L376_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -7565,7 +7559,7 @@ reader1_L376_3(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -7579,7 +7573,7 @@ reader1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -7596,7 +7590,7 @@ reader1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -7614,7 +7608,7 @@ reader1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -7636,7 +7630,7 @@ reader1_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -7659,7 +7653,7 @@ reader1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7722,7 +7716,7 @@ reader1_L382_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -7785,7 +7779,7 @@ reader1_L382_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -7842,7 +7836,7 @@ reader1_L382_3(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -7856,7 +7850,7 @@ reader1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -7873,7 +7867,7 @@ reader1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7891,7 +7885,7 @@ reader1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7913,7 +7907,7 @@ reader1_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7936,7 +7930,7 @@ reader1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7961,7 +7955,7 @@ reader1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -7986,7 +7980,7 @@ reader1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -8007,7 +8001,7 @@ reader1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a reader1 thread
 reader1_step(self) ==
@@ -8016,6 +8010,8 @@ reader1_step(self) ==
     \/ reader1_L36_uaf(self)
     \/ reader1_L36_null2(self)
     \/ reader1_L36_uaf2(self)
+    \/ reader1_L36_null3(self)
+    \/ reader1_L36_uaf3(self)
     \/ reader1_L39_1(self)
     \/ reader1_L39_2(self)
     \/ reader1_L39_3(self)
@@ -8032,13 +8028,13 @@ reader1_step(self) ==
     \/ reader1_L42_null(self)
     \/ reader1_L42_uaf(self)
     \/ reader1_L42_underflow(self)
+    \/ reader1_L59(self)
+    \/ reader1_L60(self)
     \/ reader1_L61(self)
     \/ reader1_L62(self)
+    \/ reader1_L62_null(self)
+    \/ reader1_L62_uaf(self)
     \/ reader1_L63(self)
-    \/ reader1_L64(self)
-    \/ reader1_L64_null(self)
-    \/ reader1_L64_uaf(self)
-    \/ reader1_L65(self)
     \/ reader1_L72(self)
     \/ reader1_L72_null(self)
     \/ reader1_L72_uaf(self)
@@ -8118,504 +8114,6 @@ reader1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread others (examples/seeds/hackbench/before.ifl:71)
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* specs/kernel/scm_creds_v3.1.ifl:28: return c
-\* examples/seeds/hackbench/before.ifl:77: scm_destroy_cred(p, c)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* L25 -> L39
-others_L25_1(self) ==
-    /\ pc[self] = "L25"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred # NULL /\
-         cred[task[others_scm_send_cred_t[self]].cred].st = "live"
-    /\ others_p[self] # NULL
-    /\ others_scm_send_cred_c' = [others_scm_send_cred_c EXCEPT ![self] = NULL]
-    /\ cred' = [cred EXCEPT
-                  ![task[others_scm_send_cred_t[self]].cred].usage = cred[task[others_scm_send_cred_t[self]].cred].usage +
-                                                                       1]
-    /\ others_c' = [others_c EXCEPT ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT
-                                             ![self] = others_p[self]]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT
-                                              ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ pc' = [pc EXCEPT ![self] = "L39"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, others_p, others_scm_send_pid_frame, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* specs/kernel/scm_creds_v3.1.ifl:28: return c
-\* examples/seeds/hackbench/before.ifl:77: scm_destroy_cred(p, c)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L25 -> L42
-others_L25_2(self) ==
-    /\ pc[self] = "L25"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred # NULL /\
-         cred[task[others_scm_send_cred_t[self]].cred].st = "live"
-    /\ ~others_p[self] # NULL
-    /\ others_scm_send_cred_c' = [others_scm_send_cred_c EXCEPT ![self] = NULL]
-    /\ cred' = [cred EXCEPT
-                  ![task[others_scm_send_cred_t[self]].cred].usage = cred[task[others_scm_send_cred_t[self]].cred].usage +
-                                                                       1]
-    /\ others_c' = [others_c EXCEPT ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT
-                                             ![self] = others_p[self]]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT
-                                              ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, others_p, others_scm_send_pid_frame, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* fault: null_deref
-others_L25_null(self) ==
-    /\ pc[self] = "L25"
-    /\ others_scm_send_cred_t[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* fault: use_after_free
-others_L25_uaf(self) ==
-    /\ pc[self] = "L25"
-    /\ others_scm_send_cred_t[self] # NULL
-    /\ task[others_scm_send_cred_t[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 25,
-                 obj |-> others_scm_send_cred_t[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* fault: null_deref
-others_L25_null2(self) ==
-    /\ pc[self] = "L25"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* fault: use_after_free
-others_L25_uaf2(self) ==
-    /\ pc[self] = "L25"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred # NULL
-    /\ cred[task[others_scm_send_cred_t[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 26,
-                 obj |-> task[others_scm_send_cred_t[self]].cred]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L42
-others_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count > 1
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT
-                 ![others_scm_destroy_cred_scm_pid[self]].count = pid[others_scm_destroy_cred_scm_pid[self]].count -
-                                                                    1]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L74
-others_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count > 1
-    /\ ~others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT
-                 ![others_scm_destroy_cred_scm_pid[self]].count = pid[others_scm_destroy_cred_scm_pid[self]].count -
-                                                                    1]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L42
-others_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count = 1
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT ![others_scm_destroy_cred_scm_pid[self]].count = 0,
-                          ![others_scm_destroy_cred_scm_pid[self]].st = "freed"]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L74
-others_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count = 1
-    /\ ~others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT ![others_scm_destroy_cred_scm_pid[self]].count = 0,
-                          ![others_scm_destroy_cred_scm_pid[self]].st = "freed"]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: null_deref
-others_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ others_scm_destroy_cred_scm_pid[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: use_after_free
-others_L39_uaf(self) ==
-    /\ pc[self] = "L39"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 39,
-                 obj |-> others_scm_destroy_cred_scm_pid[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: refcount_underflow
-others_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 39,
-                 obj |-> others_scm_destroy_cred_scm_pid[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage > 1
-    /\ cred' = [cred EXCEPT
-                  ![others_scm_destroy_cred_scm_cred[self]].usage = cred[others_scm_destroy_cred_scm_cred[self]].usage -
-                                                                      1]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage = 1
-    /\ cred' = [cred EXCEPT ![others_scm_destroy_cred_scm_cred[self]].usage = 0,
-                            ![others_scm_destroy_cred_scm_cred[self]].st = "freed"]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: null_deref
-others_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: use_after_free
-others_L42_uaf(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: refcount_underflow
-others_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:72: await proc != null
-\* L72 -> L73
-others_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L73"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:73: me = proc
-\* L73 -> L74
-others_L73(self) ==
-    /\ pc[self] = "L73"
-    /\ others_me' = [others_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_p, others_c, others_scm_destroy_cred_frame, others_scm_send_cred_frame,
-                   others_scm_send_pid_frame, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
-\* specs/kernel/scm_creds_v3.1.ifl:20: return p
-\* examples/seeds/hackbench/before.ifl:76: c = scm_send_cred(me)
-\* L74 -> L25
-others_L74(self) ==
-    /\ pc[self] = "L74"
-    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
-    /\ task[others_me[self]].pid # NULL /\ pid[task[others_me[self]].pid].st = "live"
-    /\ others_scm_send_pid_t' = [others_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ others_scm_send_pid_p' = [others_scm_send_pid_p EXCEPT ![self] = NULL]
-    /\ pid' = [pid EXCEPT
-                 ![task[others_me[self]].pid].count = pid[task[others_me[self]].pid].count + 1]
-    /\ others_p' = [others_p EXCEPT ![self] = task[others_me[self]].pid]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = others_me[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L25"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, others_c, others_scm_destroy_cred_frame, others_scm_send_cred_c,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* fault: null_deref
-others_L74_null(self) ==
-    /\ pc[self] = "L74"
-    /\ others_me[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 16]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* fault: use_after_free
-others_L74_uaf(self) ==
-    /\ pc[self] = "L74"
-    /\ others_me[self] # NULL
-    /\ task[others_me[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 16, obj |-> others_me[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
-\* fault: null_deref
-others_L74_null2(self) ==
-    /\ pc[self] = "L74"
-    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
-    /\ task[others_me[self]].pid = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
-\* fault: use_after_free
-others_L74_uaf2(self) ==
-    /\ pc[self] = "L74"
-    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
-    /\ task[others_me[self]].pid # NULL
-    /\ pid[task[others_me[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> task[others_me[self]].pid]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* any step of a others thread
-others_step(self) ==
-    \/ others_L25_1(self)
-    \/ others_L25_2(self)
-    \/ others_L25_null(self)
-    \/ others_L25_uaf(self)
-    \/ others_L25_null2(self)
-    \/ others_L25_uaf2(self)
-    \/ others_L39_1(self)
-    \/ others_L39_2(self)
-    \/ others_L39_3(self)
-    \/ others_L39_4(self)
-    \/ others_L39_null(self)
-    \/ others_L39_uaf(self)
-    \/ others_L39_underflow(self)
-    \/ others_L42_1(self)
-    \/ others_L42_2(self)
-    \/ others_L42_null(self)
-    \/ others_L42_uaf(self)
-    \/ others_L42_underflow(self)
-    \/ others_L72(self)
-    \/ others_L73(self)
-    \/ others_L74(self)
-    \/ others_L74_null(self)
-    \/ others_L74_uaf(self)
-    \/ others_L74_null2(self)
-    \/ others_L74_uaf2(self)
-
---------------------------------------------------------------------------------
-
 \* thread delayed_fput_work_worker (specs/kernel/file.ifl:40)
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
@@ -8641,7 +8139,7 @@ delayed_fput_work_worker_L19_1(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -8687,7 +8185,7 @@ delayed_fput_work_worker_L19_2(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -8714,8 +8212,8 @@ delayed_fput_work_worker_L19_3(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -8756,8 +8254,7 @@ delayed_fput_work_worker_L19_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -8790,8 +8287,7 @@ delayed_fput_work_worker_L28(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -8809,7 +8305,7 @@ delayed_fput_work_worker_L40(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -8836,8 +8332,8 @@ delayed_fput_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -8872,7 +8368,7 @@ delayed_fput_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_frame,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                    delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -8892,7 +8388,7 @@ delayed_fput_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -8910,7 +8406,7 @@ delayed_fput_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -8927,7 +8423,7 @@ delayed_fput_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -8948,7 +8444,7 @@ delayed_fput_work_worker_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -8970,7 +8466,7 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
@@ -8989,8 +8485,8 @@ delayed_fput_work_worker_L109(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_rest_411_3,
-                   delayed_fput_work_worker_delayed_fput_f, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_rest_411_3, delayed_fput_work_worker_delayed_fput_f,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -9014,7 +8510,7 @@ delayed_fput_work_worker_L112_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -9084,8 +8580,7 @@ delayed_fput_work_worker_L112_2(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
+                               reader1_locals, delayed_fput_work_worker_delayed_fput_batch,
                                delayed_fput_work_worker_unix_release_sock_b,
                                delayed_fput_work_worker_unix_release_sock_collect,
                                delayed_fput_work_worker_unix_gc_busy,
@@ -9158,8 +8653,7 @@ delayed_fput_work_worker_L112_3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals,
-                               delayed_fput_work_worker_delayed_fput_batch,
+                               reader1_locals, delayed_fput_work_worker_delayed_fput_batch,
                                delayed_fput_work_worker_unix_release_sock_b,
                                delayed_fput_work_worker_unix_release_sock_collect,
                                delayed_fput_work_worker_unix_gc_busy,
@@ -9222,7 +8716,7 @@ delayed_fput_work_worker_L112_4(self) ==
                             gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                             gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                             delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                            writer1_locals, reader1_locals, others_locals,
+                            writer1_locals, reader1_locals,
                             delayed_fput_work_worker_delayed_fput_batch,
                             delayed_fput_work_worker_unix_release_sock_b,
                             delayed_fput_work_worker_unix_release_sock_collect,
@@ -9251,7 +8745,7 @@ delayed_fput_work_worker_L112_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -9271,7 +8765,7 @@ delayed_fput_work_worker_L112_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -9292,7 +8786,7 @@ delayed_fput_work_worker_L112_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -9317,7 +8811,7 @@ delayed_fput_work_worker_L112_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -9349,7 +8843,7 @@ delayed_fput_work_worker_L112_null3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -9385,7 +8879,7 @@ delayed_fput_work_worker_L112_uaf3(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -9422,7 +8916,7 @@ delayed_fput_work_worker_L112_underflow(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9496,8 +8990,7 @@ delayed_fput_work_worker_L366_1(self) ==
                          gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                          gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_frame,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_frame,
@@ -9531,8 +9024,8 @@ delayed_fput_work_worker_L366_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -9561,8 +9054,8 @@ delayed_fput_work_worker_L366_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -9583,7 +9076,7 @@ delayed_fput_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -9600,7 +9093,7 @@ delayed_fput_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9624,7 +9117,7 @@ delayed_fput_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9653,7 +9146,7 @@ delayed_fput_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9681,7 +9174,7 @@ delayed_fput_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9714,7 +9207,7 @@ delayed_fput_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9746,7 +9239,7 @@ delayed_fput_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9784,7 +9277,7 @@ delayed_fput_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9827,7 +9320,7 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -9854,8 +9347,8 @@ delayed_fput_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -9889,8 +9382,8 @@ delayed_fput_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -9917,8 +9410,8 @@ delayed_fput_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -9939,7 +9432,7 @@ delayed_fput_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -9956,7 +9449,7 @@ delayed_fput_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -9974,7 +9467,7 @@ delayed_fput_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -9996,7 +9489,7 @@ delayed_fput_work_worker_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -10019,7 +9512,7 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10058,8 +9551,8 @@ delayed_fput_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -10102,8 +9595,8 @@ delayed_fput_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -10139,8 +9632,8 @@ delayed_fput_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -10157,7 +9650,7 @@ delayed_fput_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -10174,7 +9667,7 @@ delayed_fput_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10192,7 +9685,7 @@ delayed_fput_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10214,7 +9707,7 @@ delayed_fput_work_worker_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10237,7 +9730,7 @@ delayed_fput_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10262,7 +9755,7 @@ delayed_fput_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10287,7 +9780,7 @@ delayed_fput_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10308,12 +9801,12 @@ delayed_fput_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
@@ -10324,7 +9817,7 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -10332,16 +9825,17 @@ delayed_fput_work_worker_L411_1(self) ==
                                                                                             1]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -10354,7 +9848,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
@@ -10365,7 +9859,7 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -10390,8 +9884,7 @@ delayed_fput_work_worker_L411_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -10401,7 +9894,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
@@ -10412,7 +9905,7 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -10420,16 +9913,17 @@ delayed_fput_work_worker_L411_3(self) ==
                        ![delayed_fput_work_worker_unix_release_sock_sk[self]].st = "freed"]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -10442,7 +9936,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
@@ -10453,7 +9947,7 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -10478,8 +9972,7 @@ delayed_fput_work_worker_L411_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -10510,8 +10003,7 @@ delayed_fput_work_worker_L411_5(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_f,
@@ -10555,8 +10047,7 @@ delayed_fput_work_worker_L411_6(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_rest_112_3,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_f,
@@ -10585,7 +10076,7 @@ delayed_fput_work_worker_L411_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -10604,7 +10095,7 @@ delayed_fput_work_worker_L411_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -10624,7 +10115,7 @@ delayed_fput_work_worker_L411_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -10643,7 +10134,7 @@ delayed_fput_work_worker_L411_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -10666,7 +10157,7 @@ delayed_fput_work_worker_L411_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -10685,7 +10176,7 @@ delayed_fput_work_worker_L411_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -10708,7 +10199,7 @@ delayed_fput_work_worker_L411_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -10725,7 +10216,7 @@ delayed_fput_work_worker_L411_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -10744,7 +10235,7 @@ delayed_fput_work_worker_L411_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -10763,7 +10254,7 @@ delayed_fput_work_worker_L411_underflow2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
@@ -10857,7 +10348,7 @@ unix_gc_work_worker_L48(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:48: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
@@ -10870,7 +10361,7 @@ unix_gc_work_worker_L48b(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_pending, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -10895,7 +10386,7 @@ unix_gc_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_file_final_put_f,
@@ -10926,7 +10417,7 @@ unix_gc_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame,
@@ -10944,7 +10435,7 @@ unix_gc_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -10962,7 +10453,7 @@ unix_gc_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -10979,7 +10470,7 @@ unix_gc_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11000,7 +10491,7 @@ unix_gc_work_worker_L93_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11021,7 +10512,7 @@ unix_gc_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:90: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:91: gc_stale = false
@@ -11036,7 +10527,7 @@ unix_gc_work_worker_L90(self) ==
                    unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -11315,7 +10806,7 @@ unix_gc_work_worker_L96_1(self) ==
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_tot_inflight, gc_in_progress, gc_stale, proc, a1, b1,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
@@ -11352,7 +10843,7 @@ unix_gc_work_worker_L96_2(self) ==
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                          unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
                          unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
@@ -11383,7 +10874,7 @@ unix_gc_work_worker_L96_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                          unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
                          unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
@@ -11412,7 +10903,7 @@ unix_gc_work_worker_L96_unlock(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
 \* specs/kernel/garbage.ifl:98: assert(u.file.f_count >= u.inflight)          // WARN_ON_ONCE(total_refs < u->inflight)
@@ -11428,7 +10919,7 @@ unix_gc_work_worker_L96_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -11446,7 +10937,7 @@ unix_gc_work_worker_L96_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -11464,7 +10955,7 @@ unix_gc_work_worker_L96_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -11486,7 +10977,7 @@ unix_gc_work_worker_L96_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -11505,7 +10996,7 @@ unix_gc_work_worker_L96_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:96: for u in gc_inflight_list {
@@ -11520,7 +11011,7 @@ unix_gc_work_worker_L96b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_130_3,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -11557,7 +11048,7 @@ unix_gc_work_worker_L130_1(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
@@ -11587,10 +11078,9 @@ unix_gc_work_worker_L130_2(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker_skb_release_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_rest_96_3, unix_gc_work_worker___unix_gc_u,
+                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
@@ -11624,9 +11114,9 @@ unix_gc_work_worker_L130_3(self) ==
                          gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
-                         unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_rest_96_3, unix_gc_work_worker___unix_gc_u,
+                         unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker_unix_destruct_scm_fp,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
@@ -11649,7 +11139,7 @@ unix_gc_work_worker_L130_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:131: kfree_skb(b)
@@ -11666,7 +11156,7 @@ unix_gc_work_worker_L130_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
@@ -11685,7 +11175,7 @@ unix_gc_work_worker_L130_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
@@ -11704,7 +11194,7 @@ unix_gc_work_worker_L130_underflow(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:130: for b in gc_hitlist {
@@ -11719,7 +11209,7 @@ unix_gc_work_worker_L130b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_96_3,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -11796,10 +11286,10 @@ unix_gc_work_worker_L366_1(self) ==
                          gc_in_progress, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                          gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c,
                          unix_gc_work_worker_file_final_put_f>>
@@ -11825,7 +11315,7 @@ unix_gc_work_worker_L366_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -11850,7 +11340,7 @@ unix_gc_work_worker_L366_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -11869,7 +11359,7 @@ unix_gc_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -11886,7 +11376,7 @@ unix_gc_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11910,7 +11400,7 @@ unix_gc_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -11939,7 +11429,7 @@ unix_gc_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -11967,7 +11457,7 @@ unix_gc_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12000,7 +11490,7 @@ unix_gc_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12032,7 +11522,7 @@ unix_gc_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12070,7 +11560,7 @@ unix_gc_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12113,7 +11603,7 @@ unix_gc_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -12140,7 +11630,7 @@ unix_gc_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -12171,7 +11661,7 @@ unix_gc_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -12196,7 +11686,7 @@ unix_gc_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -12215,7 +11705,7 @@ unix_gc_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -12232,7 +11722,7 @@ unix_gc_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12250,7 +11740,7 @@ unix_gc_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12272,7 +11762,7 @@ unix_gc_work_worker_L376_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12295,7 +11785,7 @@ unix_gc_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12332,7 +11822,7 @@ unix_gc_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -12372,7 +11862,7 @@ unix_gc_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -12405,7 +11895,7 @@ unix_gc_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -12421,7 +11911,7 @@ unix_gc_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -12438,7 +11928,7 @@ unix_gc_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12456,7 +11946,7 @@ unix_gc_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12478,7 +11968,7 @@ unix_gc_work_worker_L382_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12501,7 +11991,7 @@ unix_gc_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12526,7 +12016,7 @@ unix_gc_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12551,7 +12041,7 @@ unix_gc_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12572,7 +12062,7 @@ unix_gc_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
@@ -12646,7 +12136,6 @@ Terminated ==
 Next ==
     \/ \E self \in Thread_writer1 : writer1_step(self)
     \/ \E self \in Thread_reader1 : reader1_step(self)
-    \/ \E self \in Thread_others : others_step(self)
     \/ \E self \in Thread_delayed_fput_work_worker : delayed_fput_work_worker_step(self)
     \/ \E self \in Thread_unix_gc_work_worker : unix_gc_work_worker_step(self)
     \/ Terminated
@@ -12655,7 +12144,6 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_writer1 : WF_vars(writer1_step(self))
     /\ \A self \in Thread_reader1 : WF_vars(reader1_step(self))
-    /\ \A self \in Thread_others : WF_vars(others_step(self))
     /\ \A self \in Thread_delayed_fput_work_worker : WF_vars(delayed_fput_work_worker_step(self))
     /\ \A self \in Thread_unix_gc_work_worker : WF_vars(unix_gc_work_worker_step(self))
 

@@ -3467,7 +3467,7 @@ rcu_cb_packet_release_rcu_L264_underflow(self) ==
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals,
                    rcu_cb_packet_release_rcu_locals>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L268 -> L207
@@ -3492,7 +3492,7 @@ rcu_cb_packet_release_rcu_L268(self) ==
                          rcu_gp, user_locals, netdev_locals, rx_locals,
                          rcu_cb_packet_release_rcu_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* L268b -> L268
 rcu_cb_packet_release_rcu_L268b(self) ==
     /\ pc[self] = "L268b"

@@ -27,8 +27,8 @@ ESRCH == 3
 \* const specs/kernel/af_unix.ifl:90: const ECONNREFUSED = 111
 ECONNREFUSED == 111
 
-\* const examples/seeds/unix_gc/async_wait.ifl:27: const GC_BACKGROUND_INFLIGHT = 32000    // in-flight sockets outside the model (seed 001: 32K)
-GC_BACKGROUND_INFLIGHT == 32000
+\* const examples/seeds/unix_gc/async_wait.ifl:27: const GC_BACKGROUND_INFLIGHT = 32768    // in-flight sockets outside the model (seed 001: 32K)
+GC_BACKGROUND_INFLIGHT == 32768
 
 \* const examples/seeds/unix_gc/async_wait.ifl:23: const TRIGGER_GC = 0                    // UNIX_INFLIGHT_TRIGGER_GC (16000), scaled down
 TRIGGER_GC == 0
@@ -545,31 +545,31 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 
 --------------------------------------------------------------------------------
 
-\* Cost model: machine profile specs/profiles/xeon-2011.cost, 16 CPU(s); nanoseconds.
+\* Cost model: machine profile specs/profiles/manycore-2023.cost, 128 CPU(s); nanoseconds.
 
-Cost_atomic_local == 12
+Cost_atomic_local == 8
 
-Cost_atomic_remote == 270
+Cost_atomic_remote == 80
 
-Cost_alloc_sk_buff == 122
+Cost_alloc_sk_buff == 118
 
-Cost_alloc == 14
+Cost_alloc == 9
 
-Cost_syscall == 52
+Cost_syscall == 100
 
-Cost_free == 14
+Cost_free == 9
 
-Cost_lock_local == 26
+Cost_lock_local == 14
 
-Cost_lock_remote == 78
+Cost_lock_remote == 86
 
-Cost_copy_msg == 30
+Cost_copy_msg == 25
 
-Cost_sk_data_ready == 15
+Cost_sk_data_ready == 10
 
-Cost_free_sk_buff == 220
+Cost_free_sk_buff == 258
 
-Cost_gc_scan_sock == 56
+Cost_gc_scan_sock == 61
 
 \* the CPU each thread runs on
 CpuOf(t) ==
@@ -1998,6 +1998,662 @@ owner_L45_uaf2(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
+\* L39 -> L38
+owner_L39_1(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL =>
+         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
+    /\ file[owner_s[self]].sk # NULL /\
+         user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER
+    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
+    /\ lat' = [w \in Threads |->
+                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 566][w] +
+                  IF w # self /\ WaitsFor(w, self)
+                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 566)
+                  ELSE 0]
+    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
+    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
+    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
+    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
+    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
+    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT
+                                           ![self] = owner_me[self]]
+    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
+                                                ![self] = owner_s[self]]
+    /\ gc_in_progress' = TRUE
+    /\ unix_gc_work_pending' = TRUE
+    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
+                                                  ![self] = file[owner_s[self]].sk # NULL /\
+                                                              user_struct[task[owner_me[self]].user].unix_inflight \geq
+                                                                SANE_USER /\
+                                                              TRUE]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L38"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
+                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j,
+                   owner_iter_46_3, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                   owner_sys_sendmsg_b, owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
+\* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
+\* L39 -> L30
+owner_L39_2(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL =>
+         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
+    /\ ~(file[owner_s[self]].sk # NULL /\
+           user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER)
+    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
+    /\ lat' = [w \in Threads |->
+                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 566][w] +
+                  IF w # self /\ WaitsFor(w, self)
+                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 566)
+                  ELSE 0]
+    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
+    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
+    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
+    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
+    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
+    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT ![self] = NULL]
+    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
+                                                ![self] = NULL]
+    /\ gc_in_progress' = TRUE
+    /\ unix_gc_work_pending' = TRUE
+    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
+                                                  ![self] = FALSE]
+    /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = owner_me[self]]
+    /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = owner_s[self]]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L30"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
+                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j,
+                   owner_iter_46_3, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
+                   owner_sys_sendmsg_b, owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_sys_socketpair_peer_frame,
+                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
+\* L39 -> L38
+owner_L39_3(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL =>
+         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
+    /\ file[owner_s[self]].sk # NULL /\
+         user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER /\
+         gc_in_progress
+    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
+    /\ lat' = [w \in Threads |->
+                [lat EXCEPT ![self] = Cost_syscall][w] +
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_syscall ELSE 0]
+    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
+    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
+    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
+    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
+    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
+    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT
+                                           ![self] = owner_me[self]]
+    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
+                                                ![self] = owner_s[self]]
+    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
+                                                  ![self] = file[owner_s[self]].sk # NULL /\
+                                                              user_struct[task[owner_me[self]].user].unix_inflight \geq
+                                                                SANE_USER /\
+                                                              gc_in_progress]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L38"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me,
+                   owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
+                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
+\* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
+\* L39 -> L30
+owner_L39_4(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL =>
+         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
+    /\ ~(file[owner_s[self]].sk # NULL /\
+           user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER /\
+           gc_in_progress)
+    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
+    /\ lat' = [w \in Threads |->
+                [lat EXCEPT ![self] = Cost_syscall][w] +
+                  IF w # self /\ WaitsFor(w, self) THEN Cost_syscall ELSE 0]
+    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
+    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
+    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
+    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
+    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
+    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
+    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT ![self] = NULL]
+    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
+                                                ![self] = NULL]
+    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
+                                                  ![self] = FALSE]
+    /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = owner_me[self]]
+    /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = owner_s[self]]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L30"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me,
+                   owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
+                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
+                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
+                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
+                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_sys_socketpair_peer_frame,
+                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
+                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:44: s = a
+\* examples/seeds/unix_gc/async_wait.ifl:45: j = 0
+\* L39 -> L46
+owner_L39_5(self) ==
+    /\ pc[self] = "L39"
+    /\ ~owner_i[self] < 2
+    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = 0]
+    /\ owner_s' = [owner_s EXCEPT ![self] = owner_a[self]]
+    /\ owner_j' = [owner_j EXCEPT ![self] = 0]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L46"]
+    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_u,
+                   owner_me, owner_a, owner_b, owner_i, owner_iter_46_3, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
+                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* fault: model_bound
+owner_L39_bound(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] \geq 2
+    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 39]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: null_deref
+owner_L39_null(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: use_after_free
+owner_L39_uaf(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] # NULL
+    /\ file[owner_s[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_s[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: null_deref
+owner_L39_null2(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ owner_me[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: use_after_free
+owner_L39_uaf2(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ owner_me[self] # NULL
+    /\ task[owner_me[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_me[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: null_deref
+owner_L39_null3(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ task[owner_me[self]].user = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
+\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: use_after_free
+owner_L39_uaf3(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ task[owner_me[self]].user # NULL
+    /\ user_struct[task[owner_me[self]].user].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 35,
+                 obj |-> task[owner_me[self]].user]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: null_deref
+owner_L39_null4(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: use_after_free
+owner_L39_uaf4(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] # NULL
+    /\ file[owner_s[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_s[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: null_deref
+owner_L39_null5(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ owner_me[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: use_after_free
+owner_L39_uaf5(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ owner_me[self] # NULL
+    /\ task[owner_me[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_me[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: null_deref
+owner_L39_null6(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ task[owner_me[self]].user = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
+\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
+\* specs/kernel/af_unix.ifl:179: cost syscall
+\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
+\* specs/kernel/scm_creds_v3.2.ifl:18: return null
+\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
+\* specs/kernel/scm_creds_v3.2.ifl:22: return null
+\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
+\* fault: use_after_free
+owner_L39_uaf6(self) ==
+    /\ pc[self] = "L39"
+    /\ owner_i[self] < 2
+    /\ owner_iter_39_3[self] < 2
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
+    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
+    /\ file[owner_s[self]].sk # NULL
+    /\ task[owner_me[self]].user # NULL
+    /\ user_struct[task[owner_me[self]].user].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 35,
+                 obj |-> task[owner_me[self]].user]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
 \* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
@@ -2114,662 +2770,6 @@ owner_L51_uaf2(self) ==
                  thread |-> self,
                  line |-> 52,
                  obj |-> owner_unix_scm_to_skb_creds_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
-\* L39 -> L38
-owner_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL =>
-         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
-    /\ file[owner_s[self]].sk # NULL /\
-         user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER
-    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
-    /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
-                  ELSE 0]
-    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
-    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
-    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
-    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
-    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
-    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT
-                                           ![self] = owner_me[self]]
-    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
-                                                ![self] = owner_s[self]]
-    /\ gc_in_progress' = TRUE
-    /\ unix_gc_work_pending' = TRUE
-    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
-                                                  ![self] = file[owner_s[self]].sk # NULL /\
-                                                              user_struct[task[owner_me[self]].user].unix_inflight \geq
-                                                                SANE_USER /\
-                                                              TRUE]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L38"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
-                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
-                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j,
-                   owner_iter_46_3, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
-                   owner_sys_sendmsg_b, owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
-\* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
-\* L39 -> L30
-owner_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL =>
-         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
-    /\ ~(file[owner_s[self]].sk # NULL /\
-           user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER)
-    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
-    /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
-                  ELSE 0]
-    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
-    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
-    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
-    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
-    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
-    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT ![self] = NULL]
-    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
-                                                ![self] = NULL]
-    /\ gc_in_progress' = TRUE
-    /\ unix_gc_work_pending' = TRUE
-    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
-                                                  ![self] = FALSE]
-    /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = owner_me[self]]
-    /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = owner_s[self]]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L30"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_inflight_list, gc_candidates,
-                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_running,
-                   unix_gc_lock_cpu, owner_u, owner_me, owner_a, owner_b, owner_s, owner_i, owner_j,
-                   owner_iter_46_3, owner_sys_close_frame, owner_fput_f, owner_file_final_put_f,
-                   owner_sys_sendmsg_b, owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
-\* L39 -> L38
-owner_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL =>
-         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
-    /\ file[owner_s[self]].sk # NULL /\
-         user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER /\
-         gc_in_progress
-    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
-    /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = Cost_syscall][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN Cost_syscall ELSE 0]
-    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
-    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
-    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
-    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
-    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
-    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT
-                                           ![self] = owner_me[self]]
-    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
-                                                ![self] = owner_s[self]]
-    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
-                                                  ![self] = file[owner_s[self]].sk # NULL /\
-                                                              user_struct[task[owner_me[self]].user].unix_inflight \geq
-                                                                SANE_USER /\
-                                                              gc_in_progress]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L38"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me,
-                   owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
-                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
-                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
-\* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
-\* L39 -> L30
-owner_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL =>
-         task[owner_me[self]].user # NULL /\ user_struct[task[owner_me[self]].user].st = "live"
-    /\ ~(file[owner_s[self]].sk # NULL /\
-           user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER /\
-           gc_in_progress)
-    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
-    /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = Cost_syscall][w] +
-                  IF w # self /\ WaitsFor(w, self) THEN Cost_syscall ELSE 0]
-    /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
-    /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
-    /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = owner_s[self]]
-    /\ owner_scm_send_pid_t' = [owner_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_pid' = [owner_sys_sendmsg_scm_pid EXCEPT ![self] = NULL]
-    /\ owner_scm_send_cred_t' = [owner_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ owner_sys_sendmsg_scm_cred' = [owner_sys_sendmsg_scm_cred EXCEPT ![self] = NULL]
-    /\ owner_wait_for_unix_gc_late_t' = [owner_wait_for_unix_gc_late_t EXCEPT ![self] = NULL]
-    /\ owner_wait_for_unix_gc_late_scm_fp' = [owner_wait_for_unix_gc_late_scm_fp EXCEPT
-                                                ![self] = NULL]
-    /\ owner_wait_for_unix_gc_late_penalise' = [owner_wait_for_unix_gc_late_penalise EXCEPT
-                                                  ![self] = FALSE]
-    /\ owner_scm_fp_copy_t' = [owner_scm_fp_copy_t EXCEPT ![self] = owner_me[self]]
-    /\ owner_scm_fp_copy_fd' = [owner_scm_fp_copy_fd EXCEPT ![self] = owner_s[self]]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L30"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, unix_gc_lock_cpu, owner_u, owner_me,
-                   owner_a, owner_b, owner_s, owner_i, owner_j, owner_iter_46_3,
-                   owner_sys_close_frame, owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_b,
-                   owner_sys_sendmsg_err, owner_scm_destroy_cred_frame,
-                   owner_unix_dgram_queue_frame, owner_kfree_skb_b, owner_skb_release_b,
-                   owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_sys_socketpair_peer_frame,
-                   owner_fd_install_frame, owner_sys_socketpair_frame, owner_task_new_frame,
-                   sender_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:44: s = a
-\* examples/seeds/unix_gc/async_wait.ifl:45: j = 0
-\* L39 -> L46
-owner_L39_5(self) ==
-    /\ pc[self] = "L39"
-    /\ ~owner_i[self] < 2
-    /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = 0]
-    /\ owner_s' = [owner_s EXCEPT ![self] = owner_a[self]]
-    /\ owner_j' = [owner_j EXCEPT ![self] = 0]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L46"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, unix_gc_lock_cpu, owner_u,
-                   owner_me, owner_a, owner_b, owner_i, owner_iter_46_3, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_attach_fds_frame, owner_unix_inflight_frame,
-                   owner_unix_scm_to_skb_creds_frame, owner_scm_fp_copy_frame,
-                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* fault: model_bound
-owner_L39_bound(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] \geq 2
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 39]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: null_deref
-owner_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: use_after_free
-owner_L39_uaf(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] # NULL
-    /\ file[owner_s[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_s[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: null_deref
-owner_L39_null2(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ owner_me[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: use_after_free
-owner_L39_uaf2(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ owner_me[self] # NULL
-    /\ task[owner_me[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_me[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: null_deref
-owner_L39_null3(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ task[owner_me[self]].user = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
-\* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: use_after_free
-owner_L39_uaf3(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ task[owner_me[self]].user # NULL
-    /\ user_struct[task[owner_me[self]].user].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 35,
-                 obj |-> task[owner_me[self]].user]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: null_deref
-owner_L39_null4(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: use_after_free
-owner_L39_uaf4(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] # NULL
-    /\ file[owner_s[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_s[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: null_deref
-owner_L39_null5(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ owner_me[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: use_after_free
-owner_L39_uaf5(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ owner_me[self] # NULL
-    /\ task[owner_me[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_me[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: null_deref
-owner_L39_null6(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ task[owner_me[self]].user = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
-\* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
-\* specs/kernel/af_unix.ifl:179: cost syscall
-\* specs/kernel/af_unix.ifl:181: scm_pid = scm_send_pid(t)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
-\* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
-\* fault: use_after_free
-owner_L39_uaf6(self) ==
-    /\ pc[self] = "L39"
-    /\ owner_i[self] < 2
-    /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
-    /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
-    /\ file[owner_s[self]].sk # NULL
-    /\ task[owner_me[self]].user # NULL
-    /\ user_struct[task[owner_me[self]].user].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 35,
-                 obj |-> task[owner_me[self]].user]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -3217,7 +3217,7 @@ owner_L46_2(self) ==
                          (IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                           THEN Cost_atomic_local
                           ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ owner_sys_close_t' = [owner_sys_close_t EXCEPT ![self] = NULL]
     /\ owner_sys_close_f' = [owner_sys_close_f EXCEPT ![self] = NULL]
@@ -3235,7 +3235,7 @@ owner_L46_2(self) ==
                            (IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                             THEN Cost_atomic_local
                             ELSE Cost_atomic_remote) +
-                           IF delayed_fput_work_pending THEN 0 ELSE 742]
+                           IF delayed_fput_work_pending THEN 0 ELSE 566]
     /\ owner_s' = [owner_s EXCEPT ![self] = owner_b[self]]
     /\ owner_j' = [owner_j EXCEPT ![self] = owner_j[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L46"]
@@ -3627,7 +3627,7 @@ owner_L93_2(self) ==
                   THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![owner_fput_f[self]].f_count = 0]
@@ -3641,7 +3641,7 @@ owner_L93_2(self) ==
                            (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                             THEN Cost_atomic_local
                             ELSE Cost_atomic_remote) +
-                           IF delayed_fput_work_pending THEN 0 ELSE 742]
+                           IF delayed_fput_work_pending THEN 0 ELSE 566]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = NULL]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = NULL]
     /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = NULL]
@@ -3814,12 +3814,12 @@ owner_L93b_2(self) ==
                                         (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                                          THEN Cost_atomic_local
                                          ELSE Cost_atomic_remote) +
-                                        IF delayed_fput_work_pending THEN 0 ELSE 742][w] +
+                                        IF delayed_fput_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
                   THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![owner_fput_f[self]].f_count = 0]
@@ -7313,11 +7313,6 @@ owner_step(self) ==
     \/ owner_L45_uaf(self)
     \/ owner_L45_null2(self)
     \/ owner_L45_uaf2(self)
-    \/ owner_L51(self)
-    \/ owner_L51_null(self)
-    \/ owner_L51_uaf(self)
-    \/ owner_L51_null2(self)
-    \/ owner_L51_uaf2(self)
     \/ owner_L39_1(self)
     \/ owner_L39_2(self)
     \/ owner_L39_3(self)
@@ -7336,6 +7331,11 @@ owner_step(self) ==
     \/ owner_L39_uaf5(self)
     \/ owner_L39_null6(self)
     \/ owner_L39_uaf6(self)
+    \/ owner_L51(self)
+    \/ owner_L51_null(self)
+    \/ owner_L51_uaf(self)
+    \/ owner_L51_null2(self)
+    \/ owner_L51_uaf2(self)
     \/ owner_L39b_1(self)
     \/ owner_L39b_2(self)
     \/ owner_L39b_3(self)
@@ -7629,18 +7629,18 @@ sender_L45_uaf2(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* L45b -> L171
 sender_L45b_1(self) ==
     /\ pc[self] = "L45b"
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ gc_in_progress' = TRUE
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = lat[self] + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
+                [lat EXCEPT ![self] = lat[self] + IF unix_gc_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN (IF unix_gc_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ unix_gc_work_pending' = TRUE
     /\ op_end' = NoOpEnd
@@ -7652,11 +7652,11 @@ sender_L45b_1(self) ==
                    unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* L45b -> L171
 sender_L45b_2(self) ==
     /\ pc[self] = "L45b"
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L171"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -9046,12 +9046,12 @@ sender_L93_2(self) ==
                                         (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
                                          THEN Cost_atomic_local
                                          ELSE Cost_atomic_remote) +
-                                        IF delayed_fput_work_pending THEN 0 ELSE 742][w] +
+                                        IF delayed_fput_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
                   THEN (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ file' = [file EXCEPT ![sender_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![sender_fput_f[self]].f_count = 0]
@@ -12705,7 +12705,7 @@ delayed_fput_work_worker_L16(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN (IF unix_gc_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -12805,7 +12805,7 @@ delayed_fput_work_worker_L93_2(self) ==
                   THEN (IF file[delayed_fput_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, sk_buff, unix_queued,
@@ -14351,7 +14351,7 @@ delayed_fput_work_worker_L382_dfree3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L16
 delayed_fput_work_worker_L411_1(self) ==
@@ -14362,7 +14362,7 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -14371,7 +14371,9 @@ delayed_fput_work_worker_L411_1(self) ==
                                                                                             1]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
                 lat[w] +
@@ -14401,7 +14403,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
@@ -14412,7 +14414,7 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -14457,7 +14459,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L16
 delayed_fput_work_worker_L411_3(self) ==
@@ -14468,7 +14470,7 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -14477,7 +14479,9 @@ delayed_fput_work_worker_L411_3(self) ==
                        ![delayed_fput_work_worker_unix_release_sock_sk[self]].st = "freed"]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
                 lat[w] +
@@ -14508,7 +14512,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
@@ -14519,7 +14523,7 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -15036,7 +15040,7 @@ unix_gc_work_worker_L93_2(self) ==
                   THEN (IF file[unix_gc_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, sk_buff, unix_queued,

@@ -48,7 +48,7 @@ public final class ModelChecker {
     Translator.Options topts = new Translator.Options(options.overrides(), options.library(), options.maxStates())
         .withProfile(options.profile());
     if (options.cost() != null) {
-      topts = topts.withCosts(options.profile());
+      topts = topts.withCosts(options.profile()).withWorkload(options.cost().workload(), options.cost().prices());
     }
     Translator.Result tr = Translator.translate(file, topts);
     long translateMs = (System.nanoTime() - t0) / 1_000_000;

@@ -85,7 +85,13 @@ final class CfgBuilder {
     int head = reserve();
     int done = add(new Instr.Rcu(Instr.RcuOp.DONE, null, f, null, at, -1, head));
     callSites.push(at);
+    boolean op = costs() && f.decl.operation() != null;  // an `op fn` callback is an operation too
+    currentOp = op ? f : null;
     int body = inline(f, null, done, -1);
+    if (op) {
+      body = add(new Instr.OpMark(true, f, at, -1, body));
+      currentOp = null;
+    }
     callSites.pop();
     int take = add(new Instr.Rcu(Instr.RcuOp.TAKE, null, f, f.params.get(0), at, -1, body));
     nodes.set(head, new Instr.LoopHead(at, -1, take));

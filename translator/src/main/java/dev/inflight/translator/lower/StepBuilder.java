@@ -409,6 +409,11 @@ final class StepBuilder {
    * becomes this thread's CPU.
    */
   private void atomicOnLine(Path p, String heap, TlaExpr obj, FieldSym f, boolean inOp) {
+    if (layout.sharedLines.isShared(f.owner)) {  // a workload's shared line: counted, transfer priced later
+      charge(p, price(null, "atomic_local"), inOp);
+      sharedAccess(p, f.owner, inOp);
+      return;
+    }
     String line = layout.lineField.get(f);
     if (line == null) {
       return;
@@ -418,6 +423,13 @@ final class StepBuilder {
     charge(p, new TlaExpr.If(new TlaExpr.Infix(BinOp.EQ, owner, mine), price(null, "atomic_local"),
         price(null, "atomic_remote")), inOp);
     p.store.writeField(heap, obj, line, mine);
+  }
+
+  /** An access to an object of a struct the workload shares: counted in acc inside operations. */
+  private void sharedAccess(Path p, StructSym s, boolean inOp) {
+    if (costs() && inOp && layout.sharedLines.isShared(s)) {
+      layout.sharedLines.count(p.store, s);
+    }
   }
 
   private final List<ThreadCode.WaitSite> waits = new ArrayList<>();
@@ -596,6 +608,7 @@ final class StepBuilder {
       TlaExpr obj = g.gen(t.target(), obs);
       obs.add(new ExprGen.Obligation(null, obj, g.structOf(t.target()), t.span()));
       Path ok = discharge(p, obs, in, done);
+      sharedAccess(ok, g.structOf(t.target()), inOp);
       k.go(new Next(t.next(), ok));
       return;
     }
@@ -1097,6 +1110,10 @@ final class StepBuilder {
       if (ls.get(i).when() != null && ls.get(i).op().text().equals(name)) {
         rec.add(Map.entry("when" + (i + 1), p.gen().gen(ls.get(i).when(), new ArrayList<>())));
       }
+    }
+    if (layout.sharedLines.active()) {  // the op's accesses to shared lines (SharedLines)
+      rec.add(Map.entry(SharedLines.VAR, layout.sharedLines.current(p.store)));
+      layout.sharedLines.reset(p.store);
     }
     p.store.write("op_end", new TlaExpr.Record(rec));
     p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));
