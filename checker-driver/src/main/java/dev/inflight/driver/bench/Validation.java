@@ -8,7 +8,6 @@ import dev.inflight.driver.report.WorkloadText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +31,7 @@ public final class Validation {
    * constants whose halving and doubling the table shows.
    */
   record Seed(String id, String name, Path before, Path after, double measuredBefore, double measuredAfter, String source,
-      double tolerance, boolean factor, List<String> deciding) {
+      double tolerance, boolean factor, List<String> deciding, String otherProfile) {
     double measured() {
       return measuredBefore / measuredAfter;
     }
@@ -52,15 +51,15 @@ public final class Validation {
       new Seed("000", "SCM_CREDENTIALS by default (hackbench)", Path.of("examples/seeds/hackbench/before.ifl"),
           Path.of("examples/seeds/hackbench/after.ifl"), 9.102e9, 4.224e9,
           "`hackbench 20 thread 2000`, 16 hardware threads: 9.102 s -> 4.224 s", 0.25, false,
-          List.of("cache_miss_remote", "context_switch", "wakeup")),
+          List.of("cache_miss_remote", "context_switch", "wakeup"), null),
       new Seed("001", "unix GC async (funclatency)", Path.of("examples/seeds/unix_gc/sync_wait.ifl"),
           Path.of("examples/seeds/unix_gc/async_wait.ifl"), 4096 * 1_825_567.0, 4096 * 410.0,
           "4096 sendmsg() with 32K in flight, funclatency avg: 1,825,567 ns -> 410 ns", 2, true,
-          List.of("gc_scan_sock", "queue_work", "syscall")),
+          List.of("gc_scan_sock", "queue_work", "syscall"), null),
       new Seed("003", "synchronize_net -> call_rcu on close", Path.of("examples/seeds/packet_release/synchronize_net.ifl"),
           Path.of("examples/seeds/packet_release/call_rcu_always.ifl"), 72.89e9, 64.41e9,
           "50M closes: 72.89 s -> 64.41 s (1M: 1.28 -> 1.22 s; 5M: 7.3 -> 6.25 s)", 0.25, false,
-          List.of("sk_release", "call_rcu", "syscall")));
+          List.of("sk_release", "call_rcu", "syscall"), "xeon-2011"));
 
   /** The two cost runs of a pair under the same price overrides. */
   record Pair(CostReport before, CostReport after) {
@@ -74,12 +73,17 @@ public final class Validation {
   }
 
   static Pair run(Seed s, Map<String, Long> prices) {
-    return new Pair(cost(s.before(), prices), cost(s.after(), prices));
+    return run(s, prices, null);
   }
 
-  private static CostReport cost(Path model, Map<String, Long> prices) {
+  /** Both models on {@code profile} (null: their own) with {@code prices} replacing profile entries. */
+  static Pair run(Seed s, Map<String, Long> prices, String profile) {
+    return new Pair(cost(s.before(), prices, profile), cost(s.after(), prices, profile));
+  }
+
+  private static CostReport cost(Path model, Map<String, Long> prices, String profile) {
     CostRequest req = CostRequest.exhaustive().withWorkload(CostRequest.FIRST_WORKLOAD, prices);
-    ModelChecker.Run r = new ModelChecker(CheckOptions.defaults().withVacuity(false).withCost(req)).run(model);
+    ModelChecker.Run r = new ModelChecker(CheckOptions.defaults().withVacuity(false).withProfile(profile).withCost(req)).run(model);
     return CostReport.of(r.report(), r.costs(), r.costModel());
   }
 
@@ -93,14 +97,10 @@ public final class Validation {
     sens.append("|---|---|---:|---:|---:|\n");
     for (Seed s : SEEDS) {
       Pair base = run(s, Map.of());
-      double p = base.speedup();
-      String profile = base.before().samples() == null ? "-" : Path.of(base.before().samples().profile()).getFileName().toString().replace(".cost", "");
-      String workload = base.before().workload() == null ? "-" : base.before().workload().name();
-      main.append(String.format(Locale.ROOT, "| %s %s | %s | %s | %s, %s | %s, %s | %s / %s | %s / %s |%n", s.id(), s.name(),
-          times(s.measured()), times(p), s.within(p) ? "**" + s.band() + "**" : "**miss** (not " + s.band() + ")",
-          percent(p / s.measured()), profile, workload,
-          WorkloadText.human(Pair.total(base.before())), WorkloadText.human(s.measuredBefore()),
-          WorkloadText.human(Pair.total(base.after())), WorkloadText.human(s.measuredAfter())));
+      row(main, s, s.id() + " " + s.name(), base);
+      if (s.otherProfile() != null) {
+        row(main, s, s.id() + " on `" + s.otherProfile() + "` instead (not the seed's machine class)", run(s, Map.of(), s.otherProfile()));
+      }
       Map<String, Long> entries = base.before().samples() == null ? Map.of() : profileEntries(base.before());
       for (String k : s.deciding()) {
         long v = entries.getOrDefault(k, 0L);
@@ -122,20 +122,29 @@ public final class Validation {
     }
   }
 
+  private static void row(StringBuilder out, Seed s, String label, Pair pair) {
+    double p = pair.speedup();
+    String profile = pair.before().samples() == null ? "-" : Path.of(pair.before().samples().profile()).getFileName().toString().replace(".cost", "");
+    String workload = pair.before().workload() == null ? "-" : pair.before().workload().name();
+    out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s, %s | %s, %s | %s / %s | %s / %s |%n", label,
+        WorkloadText.factor(s.measured()), WorkloadText.factor(p), s.within(p) ? "**" + s.band() + "**" : "**miss** (not " + s.band() + ")",
+        percent(p / s.measured()), profile, workload,
+        WorkloadText.human(Pair.total(pair.before())), WorkloadText.human(s.measuredBefore()),
+        WorkloadText.human(Pair.total(pair.after())), WorkloadText.human(s.measuredAfter())));
+  }
+
   private static Map<String, Long> profileEntries(CostReport r) {
     return r.samples().prices();
   }
 
   private static String mark(Seed s, double speedup) {
-    return s.within(speedup) ? "**" + times(speedup) + "**" : times(speedup);
+    return s.within(speedup) ? "**" + WorkloadText.factor(speedup) + "**" : WorkloadText.factor(speedup);
   }
 
-  static String times(double f) {
-    return Double.isNaN(f) ? "-" : String.format(Locale.ROOT, f >= 100 ? "%,.0fx" : "%.2fx", f);
-  }
 
+  /** How far the prediction is from the measurement: `+49%`, or `5,082x` when far off. */
   private static String percent(double q) {
-    return String.format(Locale.ROOT, "%+.0f%%", 100 * (q - 1));
+    return q >= 10 || q <= 0.1 ? WorkloadText.factor(q) + " the measured" : String.format(Locale.ROOT, "%+.0f%%", 100 * (q - 1));
   }
 
   static final String BEGIN = "<!-- validation:begin (bench/run --validate --record) -->";
@@ -152,9 +161,4 @@ public final class Validation {
     Files.writeString(f, text.substring(0, b + BEGIN.length()) + "\n" + body + text.substring(e));
   }
 
-  static List<String> ids() {
-    List<String> out = new ArrayList<>();
-    SEEDS.forEach(s -> out.add(s.id()));
-    return out;
-  }
 }

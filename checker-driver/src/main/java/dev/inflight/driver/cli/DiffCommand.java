@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
 /** `inflight diff A B`: verdicts side by side and each operation's latency ratio, on one profile. */
 @Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Compare two models (before and after a patch) on one machine profile: their verdicts side by side"
-        + " and each operation's latency, with the after/before ratio. Did the patch make it faster without making it unsafe?",
+        + " and each operation's mean and worst latency, with the after/before ratios, and the totals of the models' workload."
+        + " Did the patch make it faster without making it unsafe?",
     footer = {"", "Exit codes (the worse of the two models'):",
         "  0  all properties and latency bounds hold",
         "  1  a property or a latency bound is violated",
@@ -163,7 +164,7 @@ final class DiffCommand implements Callable<Integer> {
     List<String> parts = new ArrayList<>();
     Double t = totalRatio(a, b);
     if (t != null) {
-      String how = t < 1 ? "takes " + times(1 / t) + " less time" : t > 1 ? "takes " + times(t) + " more time" : "takes as long";
+      String how = t < 1 ? "takes " + WorkloadText.factor(1 / t) + " less time" : t > 1 ? "takes " + WorkloadText.factor(t) + " more time" : "takes as long";
       parts.add("the workload " + how + " (" + total(a) + " -> " + total(b) + ")");
     }
     r.forEach((op, q) -> parts.add(op + " " + change(q.get("mean")) + " on average, " + change(q.get("max")) + " at worst"));
@@ -180,12 +181,7 @@ final class DiffCommand implements Callable<Integer> {
 
   /** An after/before ratio in words: `2.19x faster`, `1.06x slower`, `unchanged`. */
   private static String change(double ratio) {
-    return ratio < 1 ? times(1 / ratio) + " faster" : ratio > 1 ? times(ratio) + " slower" : "unchanged";
-  }
-
-  /** A factor: `2.19x`, `3,222x`. */
-  static String times(double f) {
-    return String.format(Locale.ROOT, f >= 100 ? "%,.0fx" : "%.2fx", f);
+    return ratio < 1 ? WorkloadText.factor(1 / ratio) + " faster" : ratio > 1 ? WorkloadText.factor(ratio) + " slower" : "unchanged";
   }
 
   private static String profile(CostReport r) {

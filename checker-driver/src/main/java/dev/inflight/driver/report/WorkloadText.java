@@ -28,6 +28,11 @@ public final class WorkloadText {
     return String.format(Locale.ROOT, v < 10 ? "%.2f %s" : v < 100 ? "%.1f %s" : "%.0f %s", v, units[u]);
   }
 
+  /** A factor: `2.19x`, `3,222x` (`-` for none). */
+  public static String factor(double f) {
+    return Double.isNaN(f) ? "-" : String.format(Locale.ROOT, f >= 100 ? "%,.0fx" : "%.2fx", f);
+  }
+
   /** `hb_write x 16,000,000, hb_read x 16,000,000` */
   public static String runs(Map<String, Long> runs) {
     List<String> parts = new ArrayList<>();
