@@ -1998,6 +1998,130 @@ owner_L45_uaf2(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
+\* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
+\* L51 -> L226
+owner_L51(self) ==
+    /\ pc[self] = "L51"
+    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[owner_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ sk_buff' = [sk_buff EXCEPT
+                     ![owner_unix_scm_to_skb_creds_b[self]].cred = owner_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ lat' = [w \in Threads |->
+                [lat EXCEPT ![self] = lat[self] +
+                                        IF cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu =
+                                             CpuOf(self)
+                                        THEN Cost_atomic_local
+                                        ELSE Cost_atomic_remote][w] +
+                  IF w # self /\ WaitsFor(w, self)
+                  THEN (IF cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self)
+                        THEN Cost_atomic_local
+                        ELSE Cost_atomic_remote)
+                  ELSE 0]
+    /\ cred' = [cred EXCEPT ![owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self),
+                            ![owner_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage +
+                                                                                    1]
+    /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+    /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                 ![self] = NULL]
+    /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                  ![self] = NULL]
+    /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT
+                                     ![self] = owner_sys_sendmsg_t[self]]
+    /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT
+                                     ![self] = owner_sys_sendmsg_b[self]]
+    /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT
+                                      ![self] = owner_sys_sendmsg_fd[self]]
+    /\ op_end' = NoOpEnd
+    /\ pc' = [pc EXCEPT ![self] = "L226"]
+    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
+                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
+                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
+                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
+                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
+                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
+                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
+                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
+                   owner_unix_inflight_frame, owner_scm_fp_copy_frame,
+                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
+                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
+                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* fault: null_deref
+owner_L51_null(self) ==
+    /\ pc[self] = "L51"
+    /\ owner_unix_scm_to_skb_creds_b[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* fault: use_after_free
+owner_L51_uaf(self) ==
+    /\ pc[self] = "L51"
+    /\ owner_unix_scm_to_skb_creds_b[self] # NULL
+    /\ sk_buff[owner_unix_scm_to_skb_creds_b[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 51,
+                 obj |-> owner_unix_scm_to_skb_creds_b[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
+\* fault: null_deref
+owner_L51_null2(self) ==
+    /\ pc[self] = "L51"
+    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ owner_unix_scm_to_skb_creds_scm_cred[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 52]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
+\* fault: use_after_free
+owner_L51_uaf2(self) ==
+    /\ pc[self] = "L51"
+    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL
+    /\ cred[owner_unix_scm_to_skb_creds_scm_cred[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 52,
+                 obj |-> owner_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
+                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
+                   unix_gc_work_worker_locals>>
+
 \* examples/seeds/unix_gc/async_wait.ifl:39: while i < 2 bound 2 {                 // a's fd into b's queue, then b's fd into a's queue
 \* examples/seeds/unix_gc/async_wait.ifl:40: sys_sendmsg(me, s, s)
 \* specs/kernel/af_unix.ifl:179: cost syscall
@@ -2646,130 +2770,6 @@ owner_L39_uaf6(self) ==
                  thread |-> self,
                  line |-> 35,
                  obj |-> task[owner_me[self]].user]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
-\* specs/kernel/af_unix.ifl:190: unix_attach_fds(t, b, fd)          // the rest of unix_scm_to_skb
-\* L51 -> L226
-owner_L51(self) ==
-    /\ pc[self] = "L51"
-    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
-         cred[owner_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
-    /\ sk_buff' = [sk_buff EXCEPT
-                     ![owner_unix_scm_to_skb_creds_b[self]].cred = owner_unix_scm_to_skb_creds_scm_cred[self]]
-    /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = lat[self] +
-                                        IF cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu =
-                                             CpuOf(self)
-                                        THEN Cost_atomic_local
-                                        ELSE Cost_atomic_remote][w] +
-                  IF w # self /\ WaitsFor(w, self)
-                  THEN (IF cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self)
-                        THEN Cost_atomic_local
-                        ELSE Cost_atomic_remote)
-                  ELSE 0]
-    /\ cred' = [cred EXCEPT ![owner_unix_scm_to_skb_creds_scm_cred[self]].usage_cpu = CpuOf(self),
-                            ![owner_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[owner_unix_scm_to_skb_creds_scm_cred[self]].usage +
-                                                                                    1]
-    /\ owner_unix_scm_to_skb_creds_b' = [owner_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
-    /\ owner_unix_scm_to_skb_creds_scm_pid' = [owner_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                 ![self] = NULL]
-    /\ owner_unix_scm_to_skb_creds_scm_cred' = [owner_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                  ![self] = NULL]
-    /\ owner_unix_attach_fds_t' = [owner_unix_attach_fds_t EXCEPT
-                                     ![self] = owner_sys_sendmsg_t[self]]
-    /\ owner_unix_attach_fds_b' = [owner_unix_attach_fds_b EXCEPT
-                                     ![self] = owner_sys_sendmsg_b[self]]
-    /\ owner_unix_attach_fds_fp' = [owner_unix_attach_fds_fp EXCEPT
-                                      ![self] = owner_sys_sendmsg_fd[self]]
-    /\ op_end' = NoOpEnd
-    /\ pc' = [pc EXCEPT ![self] = "L226"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
-                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
-                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale,
-                   delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, unix_gc_lock_cpu, owner_frame, owner_sys_close_frame,
-                   owner_fput_f, owner_file_final_put_f, owner_sys_sendmsg_frame,
-                   owner_scm_destroy_cred_frame, owner_unix_dgram_queue_frame, owner_kfree_skb_b,
-                   owner_skb_release_b, owner_unix_destruct_scm_frame, owner_unix_notinflight_frame,
-                   owner_unix_dgram_try_queue_frame, owner_maybe_add_creds_frame,
-                   owner_unix_inflight_frame, owner_scm_fp_copy_frame,
-                   owner_wait_for_unix_gc_late_frame, owner_scm_send_cred_t, owner_scm_send_pid_t,
-                   owner_sys_socketpair_peer_frame, owner_fd_install_frame,
-                   owner_sys_socketpair_frame, owner_task_new_frame, sender_locals,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
-\* fault: null_deref
-owner_L51_null(self) ==
-    /\ pc[self] = "L51"
-    /\ owner_unix_scm_to_skb_creds_b[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 51]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
-\* fault: use_after_free
-owner_L51_uaf(self) ==
-    /\ pc[self] = "L51"
-    /\ owner_unix_scm_to_skb_creds_b[self] # NULL
-    /\ sk_buff[owner_unix_scm_to_skb_creds_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 51,
-                 obj |-> owner_unix_scm_to_skb_creds_b[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
-\* fault: null_deref
-owner_L51_null2(self) ==
-    /\ pc[self] = "L51"
-    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ owner_unix_scm_to_skb_creds_scm_cred[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 52]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, lat, op_end, unix_gc_lock_cpu,
-                   owner_locals, sender_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
-\* fault: use_after_free
-owner_L51_uaf2(self) ==
-    /\ pc[self] = "L51"
-    /\ owner_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[owner_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ owner_unix_scm_to_skb_creds_scm_cred[self] # NULL
-    /\ cred[owner_unix_scm_to_skb_creds_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 52,
-                 obj |-> owner_unix_scm_to_skb_creds_scm_cred[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7313,6 +7313,11 @@ owner_step(self) ==
     \/ owner_L45_uaf(self)
     \/ owner_L45_null2(self)
     \/ owner_L45_uaf2(self)
+    \/ owner_L51(self)
+    \/ owner_L51_null(self)
+    \/ owner_L51_uaf(self)
+    \/ owner_L51_null2(self)
+    \/ owner_L51_uaf2(self)
     \/ owner_L39_1(self)
     \/ owner_L39_2(self)
     \/ owner_L39_3(self)
@@ -7331,11 +7336,6 @@ owner_step(self) ==
     \/ owner_L39_uaf5(self)
     \/ owner_L39_null6(self)
     \/ owner_L39_uaf6(self)
-    \/ owner_L51(self)
-    \/ owner_L51_null(self)
-    \/ owner_L51_uaf(self)
-    \/ owner_L51_null2(self)
-    \/ owner_L51_uaf2(self)
     \/ owner_L39b_1(self)
     \/ owner_L39b_2(self)
     \/ owner_L39b_3(self)
