@@ -33,6 +33,7 @@ topDecl
     | 'cost' '{' entries+=costEntry* '}'                                  # CostDecl
     | 'profile' path=STRING                                               # ProfileDecl
     | 'latency' op=ident '<=' bound=expr ('when' cond=expr)?                 # LatencyDecl
+    | 'workload' name=ident '{' items+=workloadItem* '}'                     # WorkloadDecl
     | ';'                                                                 # EmptyDecl
     ;
 
@@ -43,6 +44,15 @@ costEntry
 // Profile entries may be named after the primitives they price, keywords included.
 costKey
     : ident | 'alloc' | 'free' | 'lock'
+    ;
+
+// A workload (docs/cost-model.md): the benchmark a model's operations stand for. `cpus` and
+// `shared` are words only here (not keywords), so models keep them as names.
+workloadItem
+    : key=ident '=' value=expr ';'?                                       # WorkloadSetting
+    | 'const' name=ident '=' value=expr ';'?                              # WorkloadConst
+    | key=ident structs+=ident (',' structs+=ident)* ';'?                 # WorkloadShared
+    | op=ident ':' count=expr ';'?                                        # WorkloadRun
     ;
 
 member
@@ -124,6 +134,7 @@ ident
     : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
     | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work' | 'unfair'
     | 'cost' | 'profile' | 'latency' | 'op' | 'on' | 'cpu' | 'when' | 'mutex' | 'list'
+    | 'workload'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

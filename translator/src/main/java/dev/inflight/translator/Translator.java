@@ -17,6 +17,7 @@ import dev.inflight.translator.parse.SourceLoader;
 import dev.inflight.translator.resolve.Library;
 import dev.inflight.translator.resolve.Resolved;
 import dev.inflight.translator.resolve.Resolver;
+import dev.inflight.translator.resolve.WorkloadResolver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -38,9 +39,9 @@ public final class Translator {
    * to track costs even without a latency property (a cost report needs them).
    */
   public record Options(Map<String, String> overrides, Library library, Long maxStates, String profile, boolean trackCost,
-      boolean reference) {
+      String workload, Map<String, Long> prices, boolean reference) {
     public Options(Map<String, String> overrides, Library library, Long maxStates) {
-      this(overrides, library, maxStates, null, false, false);
+      this(overrides, library, maxStates, null, false, null, Map.of(), false);
     }
 
     public static Options defaults() {
@@ -48,20 +49,28 @@ public final class Translator {
     }
 
     public Options withOverrides(Map<String, String> o) {
-      return new Options(o, library, maxStates, profile, trackCost, reference);
+      return new Options(o, library, maxStates, profile, trackCost, workload, prices, reference);
     }
 
     public Options withMaxStates(Long n) {
-      return new Options(overrides, library, n, profile, trackCost, reference);
+      return new Options(overrides, library, n, profile, trackCost, workload, prices, reference);
     }
 
     /** Costs tracked on {@code profileChoice} (null: the model's own profile). */
     public Options withCosts(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, true, reference);
+      return new Options(overrides, library, maxStates, profileChoice, true, workload, prices, reference);
     }
 
     public Options withProfile(String profileChoice) {
-      return new Options(overrides, library, maxStates, profileChoice, trackCost, reference);
+      return new Options(overrides, library, maxStates, profileChoice, trackCost, workload, prices, reference);
+    }
+
+    /**
+     * The workload the costs are for: null for none, {@link WorkloadResolver#FIRST} for the
+     * model's first, else its name; and profile entries that replace the profile's (`--price`).
+     */
+    public Options withWorkload(String choice, Map<String, Long> priceOverrides) {
+      return new Options(overrides, library, maxStates, profile, trackCost, choice, Map.copyOf(priceOverrides), reference);
     }
 
     /**
@@ -70,7 +79,7 @@ public final class Translator {
      * cross-checking a verdict.
      */
     public Options withReference(boolean on) {
-      return new Options(overrides, library, maxStates, profile, trackCost, on);
+      return new Options(overrides, library, maxStates, profile, trackCost, workload, prices, on);
     }
   }
 
@@ -100,12 +109,15 @@ public final class Translator {
       return new Result(diags.all(), null, null);
     }
     Resolved resolved = Resolver.resolve(parsed, path, options.library(), options.profile(), options.trackCost(), diags);
+    WorkloadResolver.resolve(resolved.program(), options.workload(), diags);
+    Map<String, String> overrides = WorkloadResolver.overrides(resolved.program(), options.overrides());
+    WorkloadResolver.reprice(resolved.program(), options.prices(), diags);
     boolean resolveFailed = diags.hasErrors();
     Checked checked;
     try {
       // Checking goes on after name errors: unresolved names are poison and stay silent, so
       // one run reports a file's mistakes of every kind.
-      checked = Checker.check(resolved, options.overrides(), diags);
+      checked = Checker.check(resolved, overrides, diags);
     } catch (RuntimeException e) {
       if (resolveFailed) {
         return new Result(diags.all(), null, null);

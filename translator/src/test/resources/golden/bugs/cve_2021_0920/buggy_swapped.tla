@@ -2093,7 +2093,8 @@ victim_L26_assert2(self) ==
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
 \* specs/kernel/af_unix.ifl:316: scm_fp = unix_peek_fds(b)            // if (UNIXCB(skb).fp) unix_peek_fds(&scm, skb)
@@ -2254,7 +2255,7 @@ victim_L29_uaf(self) ==
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: null_deref
 victim_L29_null2(self) ==
     /\ pc[self] = "L29"
@@ -2272,7 +2273,7 @@ victim_L29_null2(self) ==
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: use_after_free
 victim_L29_uaf2(self) ==
     /\ pc[self] = "L29"
@@ -2294,7 +2295,7 @@ victim_L29_uaf2(self) ==
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: get_zero
 victim_L29_getzero(self) ==
     /\ pc[self] = "L29"
@@ -2344,7 +2345,7 @@ victim_L28(self) ==
 
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:33: while i < 2 bound 2 {                // B's fd onto A's queue, then A's fd onto B's queue
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:34: sys_sendmsg(me, s, s)
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L33 -> L19
 victim_L33_1(self) ==
@@ -2352,13 +2353,15 @@ victim_L33_1(self) ==
     /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_33_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ victim_iter_33_3' = [victim_iter_33_3 EXCEPT ![self] = victim_iter_33_3[self] + 1]
     /\ victim_sys_sendmsg_t' = [victim_sys_sendmsg_t EXCEPT ![self] = victim_me[self]]
     /\ victim_sys_sendmsg_f' = [victim_sys_sendmsg_f EXCEPT ![self] = victim_s[self]]
     /\ victim_sys_sendmsg_fd' = [victim_sys_sendmsg_fd EXCEPT ![self] = victim_s[self]]
     /\ victim_wait_for_unix_gc_early_trigger' = [victim_wait_for_unix_gc_early_trigger EXCEPT
-                                                   ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                   ![self] = unix_tot_inflight +
+                                                               GC_BACKGROUND_INFLIGHT >
+                                                               TRIGGER_GC /\
                                                                ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2384,7 +2387,7 @@ victim_L33_1(self) ==
 
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:33: while i < 2 bound 2 {                // B's fd onto A's queue, then A's fd onto B's queue
 \* examples/bugs/cve_2021_0920/buggy_swapped.ifl:34: sys_sendmsg(me, s, s)
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L33 -> L42
 victim_L33_2(self) ==
@@ -2392,13 +2395,15 @@ victim_L33_2(self) ==
     /\ fault.kind = "none"
     /\ victim_i[self] < 2
     /\ victim_iter_33_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ victim_iter_33_3' = [victim_iter_33_3 EXCEPT ![self] = victim_iter_33_3[self] + 1]
     /\ victim_sys_sendmsg_t' = [victim_sys_sendmsg_t EXCEPT ![self] = victim_me[self]]
     /\ victim_sys_sendmsg_f' = [victim_sys_sendmsg_f EXCEPT ![self] = victim_s[self]]
     /\ victim_sys_sendmsg_fd' = [victim_sys_sendmsg_fd EXCEPT ![self] = victim_s[self]]
     /\ victim_wait_for_unix_gc_early_trigger' = [victim_wait_for_unix_gc_early_trigger EXCEPT
-                                                   ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                   ![self] = unix_tot_inflight +
+                                                               GC_BACKGROUND_INFLIGHT >
+                                                               TRIGGER_GC /\
                                                                ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14229,7 +14234,7 @@ delayed_fput_work_worker_L382_dfree4(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
@@ -14241,7 +14246,7 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -14249,7 +14254,9 @@ delayed_fput_work_worker_L411_1(self) ==
                                                                                             1]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
@@ -14270,7 +14277,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
@@ -14282,7 +14289,7 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -14317,7 +14324,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
@@ -14329,7 +14336,7 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -14337,7 +14344,9 @@ delayed_fput_work_worker_L411_3(self) ==
                        ![delayed_fput_work_worker_unix_release_sock_sk[self]].st = "freed"]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
@@ -14358,7 +14367,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
@@ -14370,7 +14379,7 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT

@@ -7,7 +7,6 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 CONSTANTS NULL,
           Thread_writer1,
           Thread_reader1,
-          Thread_others,
           Thread_delayed_fput_work_worker,
           Thread_unix_gc_work_worker,
           Pool_file,
@@ -27,10 +26,10 @@ ECONNREFUSED == 111
 \* const specs/kernel/garbage.ifl:48: const GC_BACKGROUND_INFLIGHT = 0
 GC_BACKGROUND_INFLIGHT == 0
 
-\* const examples/seeds/hackbench/after.ifl:26: const TRIGGER_GC = 16000
+\* const examples/seeds/hackbench/after.ifl:24: const TRIGGER_GC = 16000
 TRIGGER_GC == 16000
 
-\* const examples/seeds/hackbench/after.ifl:27: const SANE_USER = 32
+\* const examples/seeds/hackbench/after.ifl:25: const SANE_USER = 32
 SANE_USER == 32
 
 --------------------------------------------------------------------------------
@@ -160,13 +159,6 @@ VARIABLES pc,
           reader1_scm_recv_cred_c,
           reader1_scm_recv_pid_b,
           reader1_scm_recv_pid_p,
-          others_me,
-          others_p,
-          others_c,
-          others_scm_destroy_cred_scm_pid,
-          others_scm_destroy_cred_scm_cred,
-          others_scm_send_cred_t,
-          others_scm_send_pid_t,
           delayed_fput_work_worker_rest_112_3,
           delayed_fput_work_worker_rest_411_3,
           delayed_fput_work_worker_delayed_fput_batch,
@@ -353,14 +345,6 @@ reader1_locals ==
       reader1_scm_recv_cred_frame,
       reader1_scm_recv_pid_frame>>
 
-others_frame == <<others_me, others_p, others_c>>
-
-others_scm_destroy_cred_frame ==
-    <<others_scm_destroy_cred_scm_pid, others_scm_destroy_cred_scm_cred>>
-
-others_locals ==
-    <<others_frame, others_scm_destroy_cred_frame, others_scm_send_cred_t, others_scm_send_pid_t>>
-
 delayed_fput_work_worker_frame ==
     <<delayed_fput_work_worker_rest_112_3, delayed_fput_work_worker_rest_411_3>>
 
@@ -461,12 +445,11 @@ vars ==
       unix_gc_work_running,
       writer1_locals,
       reader1_locals,
-      others_locals,
       delayed_fput_work_worker_locals,
       unix_gc_work_worker_locals>>
 
 Threads ==
-    Thread_writer1 \cup Thread_reader1 \cup Thread_others \cup Thread_delayed_fput_work_worker \cup
+    Thread_writer1 \cup Thread_reader1 \cup Thread_delayed_fput_work_worker \cup
       Thread_unix_gc_work_worker
 
 \* the elements of a queue
@@ -480,9 +463,8 @@ ListDel(l, e) == LET Keep(x) == x # e IN SelectSeq(l, Keep)
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
-              CASE t \in Thread_writer1 -> "L49"
-                [] t \in Thread_reader1 -> "L61"
-                [] t \in Thread_others -> "L72"
+              CASE t \in Thread_writer1 -> "L47"
+                [] t \in Thread_reader1 -> "L59"
                 [] t \in Thread_delayed_fput_work_worker -> "L40"
                 [] t \in Thread_unix_gc_work_worker -> "L53"]
     /\ fault = [kind |-> "none"]
@@ -624,13 +606,6 @@ Init ==
     /\ reader1_scm_recv_cred_c = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_b = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_p = [t \in Thread_reader1 |-> NULL]
-    /\ others_me = [t \in Thread_others |-> NULL]
-    /\ others_p = [t \in Thread_others |-> NULL]
-    /\ others_c = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_pid = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_cred = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_cred_t = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_pid_t = [t \in Thread_others |-> NULL]
     /\ delayed_fput_work_worker_delayed_fput_batch = [t \in Thread_delayed_fput_work_worker |-> {}]
     /\ delayed_fput_work_worker_delayed_fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
     /\ delayed_fput_work_worker___fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
@@ -689,7 +664,6 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_writer1 : pc[t] = "Done"
     /\ \A t \in Thread_reader1 : pc[t] = "Done"
-    /\ \A t \in Thread_others : pc[t] \in {"Done", "L74"}
     /\ \A t \in Thread_delayed_fput_work_worker : pc[t] \in {"Done", "L40"}
     /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L53"}
     /\ ~delayed_fput_work_pending
@@ -697,7 +671,7 @@ AllDone ==
 
 --------------------------------------------------------------------------------
 
-\* thread writer1 (examples/seeds/hackbench/after.ifl:47)
+\* thread writer1 (examples/seeds/hackbench/after.ifl:45)
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -731,8 +705,7 @@ writer1_L19_1(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -766,8 +739,7 @@ writer1_L19_2(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -797,8 +769,7 @@ writer1_L19_3(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -828,8 +799,7 @@ writer1_L19_4(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
@@ -852,18 +822,19 @@ writer1_L28(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L19
 writer1_L37_1(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -879,17 +850,19 @@ writer1_L37_1(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L42
 writer1_L37_2(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -905,7 +878,7 @@ writer1_L37_2(self) ==
                    writer1_scm_send_cred_t, writer1_scm_send_pid_t, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:168: scm_pid = scm_send_pid(t)            // scm_send (include/net/scm.h)
@@ -937,8 +910,7 @@ writer1_L42(self) ==
                    writer1_maybe_add_creds_frame, writer1_unix_scm_to_skb_creds_frame,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -964,7 +936,7 @@ writer1_L45_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1018,7 +990,7 @@ writer1_L45_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: null_deref
@@ -1032,7 +1004,7 @@ writer1_L45_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* fault: use_after_free
@@ -1050,7 +1022,7 @@ writer1_L45_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1067,7 +1039,7 @@ writer1_L45_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1088,7 +1060,7 @@ writer1_L45_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:45: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.2.ifl:46: get scm_pid.count
@@ -1110,7 +1082,7 @@ writer1_L45_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1162,7 +1134,7 @@ writer1_L51(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: null_deref
@@ -1176,7 +1148,7 @@ writer1_L51_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* fault: use_after_free
@@ -1194,7 +1166,7 @@ writer1_L51_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1211,7 +1183,7 @@ writer1_L51_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1232,7 +1204,7 @@ writer1_L51_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:51: b.cred = scm_cred
 \* specs/kernel/scm_creds_v3.2.ifl:52: get scm_cred.usage
@@ -1254,7 +1226,7 @@ writer1_L51_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1275,11 +1247,11 @@ writer1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L58
+\* L39 -> L56
 writer1_L39_2(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
@@ -1357,12 +1329,12 @@ writer1_L39_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1383,11 +1355,11 @@ writer1_L39_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L58
+\* L39 -> L56
 writer1_L39_4(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
@@ -1464,12 +1436,12 @@ writer1_L39_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1484,7 +1456,7 @@ writer1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
@@ -1502,7 +1474,7 @@ writer1_L39_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -1521,10 +1493,10 @@ writer1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> L58
+\* L42b -> L56
 writer1_L42b_1(self) ==
     /\ pc[self] = "L42b"
     /\ fault.kind = "none"
@@ -1601,16 +1573,16 @@ writer1_L42b_1(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> L58
+\* L42b -> L56
 writer1_L42b_2(self) ==
     /\ pc[self] = "L42b"
     /\ fault.kind = "none"
@@ -1686,12 +1658,12 @@ writer1_L42b_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -1706,7 +1678,7 @@ writer1_L42b_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
@@ -1724,7 +1696,7 @@ writer1_L42b_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -1743,10 +1715,10 @@ writer1_L42b_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -1755,7 +1727,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -1764,7 +1736,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -1778,14 +1750,14 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:145: return f
-\* examples/seeds/hackbench/after.ifl:53: a1 = x
-\* examples/seeds/hackbench/after.ifl:54: b1 = y
-\* examples/seeds/hackbench/after.ifl:55: proc = me
-\* examples/seeds/hackbench/after.ifl:57: hb_write(me, x)
-\* examples/seeds/hackbench/after.ifl:37: sys_write(t, f)
-\* L49 -> L37
-writer1_L49(self) ==
-    /\ pc[self] = "L49"
+\* examples/seeds/hackbench/after.ifl:51: a1 = x
+\* examples/seeds/hackbench/after.ifl:52: b1 = y
+\* examples/seeds/hackbench/after.ifl:53: proc = me
+\* examples/seeds/hackbench/after.ifl:55: hb_write(me, x)
+\* examples/seeds/hackbench/after.ifl:35: sys_write(t, f)
+\* L47 -> L37
+writer1_L47(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -1947,30 +1919,30 @@ writer1_L49(self) ==
                                               writer1_unix_scm_to_skb_creds_frame,
                                               writer1_scm_send_cred_t, writer1_scm_send_pid_t,
                                               writer1_wait_for_unix_gc_early_trigger,
-                                              writer1_unix_gc_busy, reader1_locals, others_locals,
+                                              writer1_unix_gc_busy, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
 \* fault: model_bound
-writer1_L49_bound(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 49]
+    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
-writer1_L49_bound2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound2(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -1981,16 +1953,16 @@ writer1_L49_bound2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* fault: model_bound
-writer1_L49_bound3(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound3(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2004,17 +1976,17 @@ writer1_L49_bound3(self) ==
                             gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                             delayed_fput_work_pending, delayed_fput_work_running,
                             unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                            reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                            reader1_locals, delayed_fput_work_worker_locals,
                             unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-writer1_L49_bound4(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound4(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2030,11 +2002,11 @@ writer1_L49_bound4(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2043,11 +2015,11 @@ writer1_L49_bound4(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-writer1_L49_bound5(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound5(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2066,11 +2038,10 @@ writer1_L49_bound5(self) ==
                                   gc_stale, proc, a1, b1, delayed_fput_work_pending,
                                   delayed_fput_work_running, unix_gc_work_pending,
                                   unix_gc_work_running, writer1_locals, reader1_locals,
-                                  others_locals, delayed_fput_work_worker_locals,
-                                  unix_gc_work_worker_locals>>
+                                  delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2079,12 +2050,12 @@ writer1_L49_bound5(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound6(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound6(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2105,11 +2076,11 @@ writer1_L49_bound6(self) ==
                                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                      delayed_fput_work_pending, delayed_fput_work_running,
                                      unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                     reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                                     reader1_locals, delayed_fput_work_worker_locals,
                                      unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2118,7 +2089,7 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2126,8 +2097,8 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_assert(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2150,12 +2121,11 @@ writer1_L49_assert(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2164,7 +2134,7 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2173,11 +2143,11 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* fault: model_bound
-writer1_L49_bound7(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound7(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2206,12 +2176,11 @@ writer1_L49_bound7(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2220,7 +2189,7 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2229,12 +2198,12 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound8(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_bound8(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2280,12 +2249,12 @@ writer1_L49_bound8(self) ==
                                            gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                            delayed_fput_work_pending, delayed_fput_work_running,
                                            unix_gc_work_pending, unix_gc_work_running,
-                                           writer1_locals, reader1_locals, others_locals,
+                                           writer1_locals, reader1_locals,
                                            delayed_fput_work_worker_locals,
                                            unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2294,7 +2263,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2303,7 +2272,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2311,8 +2280,8 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* fault: get_zero
-writer1_L49_getzero(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_getzero(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2373,12 +2342,12 @@ writer1_L49_getzero(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2387,7 +2356,7 @@ writer1_L49_getzero(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2396,7 +2365,7 @@ writer1_L49_getzero(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2405,8 +2374,8 @@ writer1_L49_getzero(self) ==
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
-writer1_L49_getzero2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_getzero2(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2468,12 +2437,12 @@ writer1_L49_getzero2(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/after.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/after.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/after.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2482,7 +2451,7 @@ writer1_L49_getzero2(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/after.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/after.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2491,7 +2460,7 @@ writer1_L49_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/after.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/after.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2504,8 +2473,8 @@ writer1_L49_getzero2(self) ==
 \* specs/kernel/af_unix.ifl:143: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47_assert2(self) ==
+    /\ pc[self] = "L47"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2565,13 +2534,13 @@ writer1_L49_assert2(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* L58 -> Done
-writer1_L58(self) ==
-    /\ pc[self] = "L58"
+\* L56 -> Done
+writer1_L56(self) ==
+    /\ pc[self] = "L56"
     /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -2580,21 +2549,21 @@ writer1_L58(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:58: }
+\* examples/seeds/hackbench/after.ifl:56: }
 \* fault: exit_locked
-writer1_L58_locked(self) ==
-    /\ pc[self] = "L58"
+writer1_L56_locked(self) ==
+    /\ pc[self] = "L56"
     /\ fault.kind = "none"
     /\ unix_gc_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 58]
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 56]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2624,7 +2593,7 @@ writer1_L93_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2657,7 +2626,7 @@ writer1_L93_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
@@ -2672,7 +2641,7 @@ writer1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -2691,7 +2660,7 @@ writer1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2707,7 +2676,7 @@ writer1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2724,7 +2693,7 @@ writer1_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2744,7 +2713,7 @@ writer1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2787,8 +2756,8 @@ writer1_L171_1(self) ==
                          writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2833,8 +2802,8 @@ writer1_L171_2(self) ==
                          writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -2893,8 +2862,7 @@ writer1_L171_3(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
@@ -2908,7 +2876,7 @@ writer1_L171_bound(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -2994,7 +2962,7 @@ writer1_L247_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3087,8 +3055,7 @@ writer1_L247_2(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3183,8 +3150,7 @@ writer1_L247_3(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3204,7 +3170,7 @@ writer1_L247_3(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> L58
+\* L247 -> L56
 writer1_L247_4(self) ==
     /\ pc[self] = "L247"
     /\ fault.kind = "none"
@@ -3311,12 +3277,12 @@ writer1_L247_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, user_struct, unix_sock, delayed_fput_list, unix_gc_lock,
                    unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3382,7 +3348,7 @@ writer1_L247_5(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3454,8 +3420,7 @@ writer1_L247_6(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3529,8 +3494,7 @@ writer1_L247_7(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3546,7 +3510,7 @@ writer1_L247_7(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> L58
+\* L247 -> L56
 writer1_L247_8(self) ==
     /\ pc[self] = "L247"
     /\ fault.kind = "none"
@@ -3636,12 +3600,12 @@ writer1_L247_8(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3690,8 +3654,7 @@ writer1_L247_9(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3747,7 +3710,7 @@ writer1_L247_10(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3805,7 +3768,7 @@ writer1_L247_11(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3817,7 +3780,7 @@ writer1_L247_11(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> L58
+\* L247 -> L56
 writer1_L247_12(self) ==
     /\ pc[self] = "L247"
     /\ fault.kind = "none"
@@ -3898,12 +3861,12 @@ writer1_L247_12(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3918,7 +3881,7 @@ writer1_L247_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
@@ -3936,7 +3899,7 @@ writer1_L247_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3953,7 +3916,7 @@ writer1_L247_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3974,7 +3937,7 @@ writer1_L247_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3994,7 +3957,7 @@ writer1_L247_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4018,7 +3981,7 @@ writer1_L247_uaf3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4044,7 +4007,7 @@ writer1_L247_null4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4074,7 +4037,7 @@ writer1_L247_uaf4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4108,7 +4071,7 @@ writer1_L247_null5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4146,7 +4109,7 @@ writer1_L247_uaf5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4183,7 +4146,7 @@ writer1_L247_null6(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4224,7 +4187,7 @@ writer1_L247_uaf6(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4266,7 +4229,7 @@ writer1_L247_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4308,7 +4271,7 @@ writer1_L247_null7(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4354,7 +4317,7 @@ writer1_L247_uaf7(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -4401,7 +4364,7 @@ writer1_L247_getzero2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -4442,8 +4405,7 @@ writer1_L351_1(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -4486,15 +4448,14 @@ writer1_L351_2(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L351 -> L58
+\* L351 -> L56
 writer1_L351_3(self) ==
     /\ pc[self] = "L351"
     /\ fault.kind = "none"
@@ -4572,12 +4533,12 @@ writer1_L351_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -4608,7 +4569,7 @@ writer1_L351_4(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
@@ -4622,7 +4583,7 @@ writer1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
@@ -4640,7 +4601,7 @@ writer1_L351_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -4658,7 +4619,7 @@ writer1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4728,8 +4689,7 @@ writer1_L366_1(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4799,8 +4759,7 @@ writer1_L366_2(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4864,8 +4823,8 @@ writer1_L366_3(self) ==
                          writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4899,7 +4858,7 @@ writer1_L366_4(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4930,7 +4889,7 @@ writer1_L366_5(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
@@ -4944,7 +4903,7 @@ writer1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -4962,7 +4921,7 @@ writer1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4986,7 +4945,7 @@ writer1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5015,7 +4974,7 @@ writer1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5043,7 +5002,7 @@ writer1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5075,7 +5034,7 @@ writer1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5105,7 +5064,7 @@ writer1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5145,7 +5104,7 @@ writer1_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5185,7 +5144,7 @@ writer1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5229,7 +5188,7 @@ writer1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5269,7 +5228,7 @@ writer1_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5309,7 +5268,7 @@ writer1_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5353,7 +5312,7 @@ writer1_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5389,7 +5348,7 @@ writer1_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -5429,7 +5388,7 @@ writer1_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -5466,7 +5425,7 @@ writer1_L376_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -5501,7 +5460,7 @@ writer1_L376_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -5530,7 +5489,7 @@ writer1_L376_3(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
@@ -5544,7 +5503,7 @@ writer1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -5562,7 +5521,7 @@ writer1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -5581,7 +5540,7 @@ writer1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -5604,7 +5563,7 @@ writer1_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -5628,7 +5587,7 @@ writer1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5682,8 +5641,7 @@ writer1_L382_1(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5739,8 +5697,7 @@ writer1_L382_2(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5750,7 +5707,7 @@ writer1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> L58
+\* L382 -> L56
 writer1_L382_3(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -5834,12 +5791,12 @@ writer1_L382_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -5893,8 +5850,7 @@ writer1_L382_4(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5949,8 +5905,7 @@ writer1_L382_5(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5960,7 +5915,7 @@ writer1_L382_5(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> L58
+\* L382 -> L56
 writer1_L382_6(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -6043,12 +5998,12 @@ writer1_L382_6(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -6096,8 +6051,7 @@ writer1_L382_7(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6146,8 +6100,7 @@ writer1_L382_8(self) ==
                    writer1_scm_send_pid_t, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6156,7 +6109,7 @@ writer1_L382_8(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> L58
+\* L382 -> L56
 writer1_L382_9(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -6234,12 +6187,12 @@ writer1_L382_9(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -6254,7 +6207,7 @@ writer1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -6272,7 +6225,7 @@ writer1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6291,7 +6244,7 @@ writer1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6314,7 +6267,7 @@ writer1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6338,7 +6291,7 @@ writer1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6364,7 +6317,7 @@ writer1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6390,7 +6343,7 @@ writer1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -6412,7 +6365,7 @@ writer1_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a writer1 thread
 writer1_step(self) ==
@@ -6449,21 +6402,21 @@ writer1_step(self) ==
     \/ writer1_L42b_null(self)
     \/ writer1_L42b_dfree(self)
     \/ writer1_L42b_underflow(self)
-    \/ writer1_L49(self)
-    \/ writer1_L49_bound(self)
-    \/ writer1_L49_bound2(self)
-    \/ writer1_L49_bound3(self)
-    \/ writer1_L49_bound4(self)
-    \/ writer1_L49_bound5(self)
-    \/ writer1_L49_bound6(self)
-    \/ writer1_L49_assert(self)
-    \/ writer1_L49_bound7(self)
-    \/ writer1_L49_bound8(self)
-    \/ writer1_L49_getzero(self)
-    \/ writer1_L49_getzero2(self)
-    \/ writer1_L49_assert2(self)
-    \/ writer1_L58(self)
-    \/ writer1_L58_locked(self)
+    \/ writer1_L47(self)
+    \/ writer1_L47_bound(self)
+    \/ writer1_L47_bound2(self)
+    \/ writer1_L47_bound3(self)
+    \/ writer1_L47_bound4(self)
+    \/ writer1_L47_bound5(self)
+    \/ writer1_L47_bound6(self)
+    \/ writer1_L47_assert(self)
+    \/ writer1_L47_bound7(self)
+    \/ writer1_L47_bound8(self)
+    \/ writer1_L47_getzero(self)
+    \/ writer1_L47_getzero2(self)
+    \/ writer1_L47_assert2(self)
+    \/ writer1_L56(self)
+    \/ writer1_L56_locked(self)
     \/ writer1_L93_1(self)
     \/ writer1_L93_2(self)
     \/ writer1_L93_null(self)
@@ -6558,11 +6511,12 @@ writer1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread reader1 (examples/seeds/hackbench/after.ifl:60)
+\* thread reader1 (examples/seeds/hackbench/after.ifl:58)
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* specs/kernel/scm_creds_v3.2.ifl:34: if c != null {
 \* specs/kernel/scm_creds_v3.2.ifl:37: return c
 \* L29 -> L288
@@ -6592,7 +6546,7 @@ reader1_L29_1(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
@@ -6621,7 +6575,7 @@ reader1_L29_2(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
@@ -6650,7 +6604,7 @@ reader1_L29_3(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
@@ -6665,7 +6619,7 @@ reader1_L29_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* fault: use_after_free
@@ -6683,11 +6637,11 @@ reader1_L29_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: null_deref
 reader1_L29_null2(self) ==
     /\ pc[self] = "L29"
@@ -6701,11 +6655,11 @@ reader1_L29_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: use_after_free
 reader1_L29_uaf2(self) ==
     /\ pc[self] = "L29"
@@ -6723,11 +6677,11 @@ reader1_L29_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.2.ifl:29: c = b.cred
 \* specs/kernel/scm_creds_v3.2.ifl:30: if c != null {
-\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage
+\* specs/kernel/scm_creds_v3.2.ifl:31: get c.usage; touch c           // cred_to_ucred reads it (euid)
 \* fault: get_zero
 reader1_L29_getzero(self) ==
     /\ pc[self] = "L29"
@@ -6746,7 +6700,7 @@ reader1_L29_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -6767,7 +6721,7 @@ reader1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -6799,7 +6753,7 @@ reader1_L39_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6835,7 +6789,7 @@ reader1_L39_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6856,7 +6810,7 @@ reader1_L39_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -6887,7 +6841,7 @@ reader1_L39_5(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6922,7 +6876,7 @@ reader1_L39_6(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6937,7 +6891,7 @@ reader1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
@@ -6955,7 +6909,7 @@ reader1_L39_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -6974,7 +6928,7 @@ reader1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
@@ -7004,7 +6958,7 @@ reader1_L42_1(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7038,7 +6992,7 @@ reader1_L42_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7068,7 +7022,7 @@ reader1_L42_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7101,7 +7055,7 @@ reader1_L42_4(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -7116,7 +7070,7 @@ reader1_L42_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
@@ -7134,7 +7088,7 @@ reader1_L42_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -7153,29 +7107,29 @@ reader1_L42_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:61: await proc != null
-\* L61 -> L62
-reader1_L61(self) ==
-    /\ pc[self] = "L61"
+\* examples/seeds/hackbench/after.ifl:59: await proc != null
+\* L59 -> L60
+reader1_L59(self) ==
+    /\ pc[self] = "L59"
     /\ fault.kind = "none"
     /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L62"]
+    /\ pc' = [pc EXCEPT ![self] = "L60"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:62: me = proc
-\* L62 -> L63
-reader1_L62(self) ==
-    /\ pc[self] = "L62"
+\* examples/seeds/hackbench/after.ifl:60: me = proc
+\* L60 -> L61
+reader1_L60(self) ==
+    /\ pc[self] = "L60"
     /\ fault.kind = "none"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L63"]
+    /\ pc' = [pc EXCEPT ![self] = "L61"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7185,16 +7139,16 @@ reader1_L62(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:63: f = b1
-\* L63 -> L64
-reader1_L63(self) ==
-    /\ pc[self] = "L63"
+\* examples/seeds/hackbench/after.ifl:61: f = b1
+\* L61 -> L62
+reader1_L61(self) ==
+    /\ pc[self] = "L61"
     /\ fault.kind = "none"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
-    /\ pc' = [pc EXCEPT ![self] = "L64"]
+    /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7204,17 +7158,17 @@ reader1_L63(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:64: sk = f.sk
-\* L64 -> L65
-reader1_L64(self) ==
-    /\ pc[self] = "L64"
+\* examples/seeds/hackbench/after.ifl:62: sk = f.sk
+\* L62 -> L63
+reader1_L62(self) ==
+    /\ pc[self] = "L62"
     /\ fault.kind = "none"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L65"]
+    /\ pc' = [pc EXCEPT ![self] = "L63"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -7224,44 +7178,44 @@ reader1_L64(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/after.ifl:62: sk = f.sk
 \* fault: null_deref
-reader1_L64_null(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_null(self) ==
+    /\ pc[self] = "L62"
     /\ fault.kind = "none"
     /\ reader1_f[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/after.ifl:62: sk = f.sk
 \* fault: use_after_free
-reader1_L64_uaf(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_uaf(self) ==
+    /\ pc[self] = "L62"
     /\ fault.kind = "none"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 64, obj |-> reader1_f[self]]
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> reader1_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:65: await exists m in unix_queued : m.rcv == sk
-\* examples/seeds/hackbench/after.ifl:66: hb_read(me, f)
-\* examples/seeds/hackbench/after.ifl:44: got = sys_recvmsg(t, f)
-\* L65 -> L273
-reader1_L65(self) ==
-    /\ pc[self] = "L65"
+\* examples/seeds/hackbench/after.ifl:63: await exists m in unix_queued : m.rcv == sk
+\* examples/seeds/hackbench/after.ifl:64: hb_read(me, f)
+\* examples/seeds/hackbench/after.ifl:42: got = sys_recvmsg(t, f)
+\* L63 -> L273
+reader1_L63(self) ==
+    /\ pc[self] = "L63"
     /\ fault.kind = "none"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
@@ -7280,12 +7234,12 @@ reader1_L65(self) ==
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* L67 -> Done
-reader1_L67(self) ==
-    /\ pc[self] = "L67"
+\* L65 -> Done
+reader1_L65(self) ==
+    /\ pc[self] = "L65"
     /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -7294,21 +7248,21 @@ reader1_L67(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/after.ifl:67: }
+\* examples/seeds/hackbench/after.ifl:65: }
 \* fault: exit_locked
-reader1_L67_locked(self) ==
-    /\ pc[self] = "L67"
+reader1_L65_locked(self) ==
+    /\ pc[self] = "L65"
     /\ fault.kind = "none"
     /\ unix_gc_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 67]
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 65]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
@@ -7338,7 +7292,7 @@ reader1_L72(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
@@ -7353,7 +7307,7 @@ reader1_L72_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
@@ -7371,7 +7325,7 @@ reader1_L72_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
@@ -7386,7 +7340,7 @@ reader1_L72_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7411,7 +7365,7 @@ reader1_L93_1(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -7440,7 +7394,7 @@ reader1_L93_2(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -7456,7 +7410,7 @@ reader1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -7475,7 +7429,7 @@ reader1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7491,7 +7445,7 @@ reader1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7508,7 +7462,7 @@ reader1_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -7528,14 +7482,14 @@ reader1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> L67
+\* L273 -> L65
 reader1_L273_1(self) ==
     /\ pc[self] = "L273"
     /\ fault.kind = "none"
@@ -7578,12 +7532,12 @@ reader1_L273_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -7592,7 +7546,7 @@ reader1_L273_1(self) ==
 \* specs/kernel/af_unix.ifl:276: remove(unix_queued, b)
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> L67
+\* L273 -> L65
 reader1_L273_2(self) ==
     /\ pc[self] = "L273"
     /\ fault.kind = "none"
@@ -7639,13 +7593,13 @@ reader1_L273_2(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L67"]
+         /\ pc' = [pc EXCEPT ![self] = "L65"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, others_locals, delayed_fput_work_worker_locals,
+                        writer1_locals, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -7680,7 +7634,7 @@ reader1_L273_3(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -7688,7 +7642,7 @@ reader1_L273_3(self) ==
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> L67
+\* L273 -> L65
 reader1_L273_4(self) ==
     /\ pc[self] = "L273"
     /\ fault.kind = "none"
@@ -7734,14 +7688,14 @@ reader1_L273_4(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L67"]
+         /\ pc' = [pc EXCEPT ![self] = "L65"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                        unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7773,7 +7727,7 @@ reader1_L273_5(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -7788,7 +7742,7 @@ reader1_L273_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: use_after_free
@@ -7806,7 +7760,7 @@ reader1_L273_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7882,7 +7836,7 @@ reader1_L288_1(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7961,7 +7915,7 @@ reader1_L288_2(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8045,7 +7999,7 @@ reader1_L288_3(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8122,7 +8076,7 @@ reader1_L288_4(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8201,7 +8155,7 @@ reader1_L288_5(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8285,7 +8239,7 @@ reader1_L288_6(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8356,7 +8310,7 @@ reader1_L288_7(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8429,7 +8383,7 @@ reader1_L288_8(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8507,7 +8461,7 @@ reader1_L288_9(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8546,7 +8500,7 @@ reader1_L288_10(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8587,7 +8541,7 @@ reader1_L288_11(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8633,7 +8587,7 @@ reader1_L288_12(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8674,7 +8628,7 @@ reader1_L288_13(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8689,7 +8643,7 @@ reader1_L288_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* fault: use_after_free
@@ -8707,7 +8661,7 @@ reader1_L288_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8730,7 +8684,7 @@ reader1_L288_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8758,7 +8712,7 @@ reader1_L288_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8785,7 +8739,7 @@ reader1_L288_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8816,7 +8770,7 @@ reader1_L288_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8845,7 +8799,7 @@ reader1_L288_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8884,7 +8838,7 @@ reader1_L288_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8923,7 +8877,7 @@ reader1_L288_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8966,7 +8920,7 @@ reader1_L288_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -9005,7 +8959,7 @@ reader1_L288_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -9044,7 +8998,7 @@ reader1_L288_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -9087,7 +9041,7 @@ reader1_L288_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -9122,7 +9076,7 @@ reader1_L288_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -9161,7 +9115,7 @@ reader1_L288_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -9198,7 +9152,7 @@ reader1_L326_1(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -9228,7 +9182,7 @@ reader1_L326_2(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -9243,7 +9197,7 @@ reader1_L326_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
@@ -9261,7 +9215,7 @@ reader1_L326_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -9279,7 +9233,7 @@ reader1_L326_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -9301,7 +9255,7 @@ reader1_L326_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -9324,11 +9278,11 @@ reader1_L326_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L351 -> L67
+\* L351 -> L65
 reader1_L351_1(self) ==
     /\ pc[self] = "L351"
     /\ fault.kind = "none"
@@ -9374,12 +9328,12 @@ reader1_L351_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -9405,7 +9359,7 @@ reader1_L351_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -9420,7 +9374,7 @@ reader1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
@@ -9438,7 +9392,7 @@ reader1_L351_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -9456,7 +9410,7 @@ reader1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9522,7 +9476,7 @@ reader1_L366_1(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9589,7 +9543,7 @@ reader1_L366_2(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9650,7 +9604,7 @@ reader1_L366_3(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9680,7 +9634,7 @@ reader1_L366_4(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9707,7 +9661,7 @@ reader1_L366_5(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9722,7 +9676,7 @@ reader1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -9740,7 +9694,7 @@ reader1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9764,7 +9718,7 @@ reader1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9793,7 +9747,7 @@ reader1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9821,7 +9775,7 @@ reader1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9853,7 +9807,7 @@ reader1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9883,7 +9837,7 @@ reader1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9923,7 +9877,7 @@ reader1_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9963,7 +9917,7 @@ reader1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10007,7 +9961,7 @@ reader1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10047,7 +10001,7 @@ reader1_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10087,7 +10041,7 @@ reader1_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10131,7 +10085,7 @@ reader1_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10167,7 +10121,7 @@ reader1_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -10207,7 +10161,7 @@ reader1_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -10239,7 +10193,7 @@ reader1_L376_1(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -10270,7 +10224,7 @@ reader1_L376_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -10295,7 +10249,7 @@ reader1_L376_3(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -10310,7 +10264,7 @@ reader1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -10328,7 +10282,7 @@ reader1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -10347,7 +10301,7 @@ reader1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -10370,7 +10324,7 @@ reader1_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -10394,14 +10348,14 @@ reader1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> L67
+\* L382 -> L65
 reader1_L382_1(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -10453,12 +10407,12 @@ reader1_L382_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -10466,7 +10420,7 @@ reader1_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> L67
+\* L382 -> L65
 reader1_L382_2(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -10517,19 +10471,19 @@ reader1_L382_2(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> L67
+\* L382 -> L65
 reader1_L382_3(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -10575,12 +10529,12 @@ reader1_L382_3(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -10595,7 +10549,7 @@ reader1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -10613,7 +10567,7 @@ reader1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10632,7 +10586,7 @@ reader1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10655,7 +10609,7 @@ reader1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10679,7 +10633,7 @@ reader1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10705,7 +10659,7 @@ reader1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10731,7 +10685,7 @@ reader1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10753,7 +10707,7 @@ reader1_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a reader1 thread
 reader1_step(self) ==
@@ -10781,15 +10735,15 @@ reader1_step(self) ==
     \/ reader1_L42_null(self)
     \/ reader1_L42_dfree(self)
     \/ reader1_L42_underflow(self)
+    \/ reader1_L59(self)
+    \/ reader1_L60(self)
     \/ reader1_L61(self)
     \/ reader1_L62(self)
+    \/ reader1_L62_null(self)
+    \/ reader1_L62_uaf(self)
     \/ reader1_L63(self)
-    \/ reader1_L64(self)
-    \/ reader1_L64_null(self)
-    \/ reader1_L64_uaf(self)
     \/ reader1_L65(self)
-    \/ reader1_L67(self)
-    \/ reader1_L67_locked(self)
+    \/ reader1_L65_locked(self)
     \/ reader1_L72(self)
     \/ reader1_L72_null(self)
     \/ reader1_L72_uaf(self)
@@ -10890,170 +10844,6 @@ reader1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread others (examples/seeds/hackbench/after.ifl:71)
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage > 1
-    /\ cred' = [cred EXCEPT
-                  ![others_scm_destroy_cred_scm_cred[self]].usage = cred[others_scm_destroy_cred_scm_cred[self]].usage -
-                                                                      1]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_t, others_scm_send_pid_t,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage = 1
-    /\ cred' = [cred EXCEPT ![others_scm_destroy_cred_scm_cred[self]].usage = 0,
-                            ![others_scm_destroy_cred_scm_cred[self]].st = "freed"]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_t, others_scm_send_pid_t,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: null_deref
-others_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: double_free
-others_L42_dfree(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: refcount_underflow
-others_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/after.ifl:72: await proc != null
-\* L72 -> L73
-others_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
-    /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L73"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/after.ifl:73: me = proc
-\* L73 -> L74
-others_L73(self) ==
-    /\ pc[self] = "L73"
-    /\ fault.kind = "none"
-    /\ others_me' = [others_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_p, others_c, others_scm_destroy_cred_frame, others_scm_send_cred_t,
-                   others_scm_send_pid_t, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/after.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.2.ifl:18: return null
-\* examples/seeds/hackbench/after.ifl:76: c = scm_send_cred(me)
-\* specs/kernel/scm_creds_v3.2.ifl:22: return null
-\* examples/seeds/hackbench/after.ifl:77: scm_destroy_cred(p, c)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L74 -> L74
-others_L74(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ others_scm_send_pid_t' = [others_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ others_p' = [others_p EXCEPT ![self] = NULL]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ others_c' = [others_c EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* any step of a others thread
-others_step(self) ==
-    \/ others_L42_1(self)
-    \/ others_L42_2(self)
-    \/ others_L42_null(self)
-    \/ others_L42_dfree(self)
-    \/ others_L42_underflow(self)
-    \/ others_L72(self)
-    \/ others_L73(self)
-    \/ others_L74(self)
-
---------------------------------------------------------------------------------
-
 \* thread delayed_fput_work_worker (specs/kernel/file.ifl:40)
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
@@ -11080,7 +10870,7 @@ delayed_fput_work_worker_L19_1(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -11127,7 +10917,7 @@ delayed_fput_work_worker_L19_2(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -11155,8 +10945,8 @@ delayed_fput_work_worker_L19_3(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -11198,8 +10988,7 @@ delayed_fput_work_worker_L19_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -11233,8 +11022,7 @@ delayed_fput_work_worker_L28(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -11253,7 +11041,7 @@ delayed_fput_work_worker_L40(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -11281,8 +11069,8 @@ delayed_fput_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -11318,7 +11106,7 @@ delayed_fput_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_frame,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                    delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -11339,7 +11127,7 @@ delayed_fput_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -11358,7 +11146,7 @@ delayed_fput_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11376,7 +11164,7 @@ delayed_fput_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11398,7 +11186,7 @@ delayed_fput_work_worker_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11421,7 +11209,7 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
@@ -11441,8 +11229,8 @@ delayed_fput_work_worker_L109(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_rest_411_3,
-                   delayed_fput_work_worker_delayed_fput_f, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_rest_411_3, delayed_fput_work_worker_delayed_fput_f,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -11467,7 +11255,7 @@ delayed_fput_work_worker_L112_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -11536,7 +11324,7 @@ delayed_fput_work_worker_L112_2(self) ==
                               gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                               gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                               delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals, others_locals,
+                              writer1_locals, reader1_locals,
                               delayed_fput_work_worker_delayed_fput_batch,
                               delayed_fput_work_worker_unix_release_sock_b,
                               delayed_fput_work_worker_unix_release_sock_collect,
@@ -11609,7 +11397,7 @@ delayed_fput_work_worker_L112_3(self) ==
                               gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                               gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                               delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals, others_locals,
+                              writer1_locals, reader1_locals,
                               delayed_fput_work_worker_delayed_fput_batch,
                               delayed_fput_work_worker_unix_release_sock_b,
                               delayed_fput_work_worker_unix_release_sock_collect,
@@ -11674,7 +11462,7 @@ delayed_fput_work_worker_L112_4(self) ==
                            gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                            gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                            delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                           writer1_locals, reader1_locals, others_locals,
+                           writer1_locals, reader1_locals,
                            delayed_fput_work_worker_delayed_fput_batch,
                            delayed_fput_work_worker_unix_release_sock_b,
                            delayed_fput_work_worker_unix_release_sock_collect,
@@ -11704,7 +11492,7 @@ delayed_fput_work_worker_L112_null(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11725,7 +11513,7 @@ delayed_fput_work_worker_L112_uaf(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11747,7 +11535,7 @@ delayed_fput_work_worker_L112_null2(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11773,7 +11561,7 @@ delayed_fput_work_worker_L112_uaf2(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11806,7 +11594,7 @@ delayed_fput_work_worker_L112_null3(self) ==
                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                               delayed_fput_work_pending, delayed_fput_work_running,
                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              reader1_locals, delayed_fput_work_worker_locals,
                               unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11843,7 +11631,7 @@ delayed_fput_work_worker_L112_dfree(self) ==
                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                               delayed_fput_work_pending, delayed_fput_work_running,
                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              reader1_locals, delayed_fput_work_worker_locals,
                               unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11881,7 +11669,7 @@ delayed_fput_work_worker_L112_underflow(self) ==
                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                               delayed_fput_work_pending, delayed_fput_work_running,
                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              reader1_locals, delayed_fput_work_worker_locals,
                               unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -11954,8 +11742,7 @@ delayed_fput_work_worker_L366_1(self) ==
                          gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_frame,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_frame,
@@ -12037,8 +11824,7 @@ delayed_fput_work_worker_L366_2(self) ==
                          gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_frame,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_frame,
@@ -12112,7 +11898,7 @@ delayed_fput_work_worker_L366_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
@@ -12148,8 +11934,8 @@ delayed_fput_work_worker_L366_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12179,8 +11965,8 @@ delayed_fput_work_worker_L366_5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12202,7 +11988,7 @@ delayed_fput_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -12220,7 +12006,7 @@ delayed_fput_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -12245,7 +12031,7 @@ delayed_fput_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12275,7 +12061,7 @@ delayed_fput_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12304,7 +12090,7 @@ delayed_fput_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12338,7 +12124,7 @@ delayed_fput_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12371,7 +12157,7 @@ delayed_fput_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12418,7 +12204,7 @@ delayed_fput_work_worker_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12465,7 +12251,7 @@ delayed_fput_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12517,7 +12303,7 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12564,7 +12350,7 @@ delayed_fput_work_worker_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12611,7 +12397,7 @@ delayed_fput_work_worker_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12663,7 +12449,7 @@ delayed_fput_work_worker_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12704,7 +12490,7 @@ delayed_fput_work_worker_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12750,7 +12536,7 @@ delayed_fput_work_worker_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -12778,8 +12564,8 @@ delayed_fput_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12814,8 +12600,8 @@ delayed_fput_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12843,8 +12629,8 @@ delayed_fput_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12866,7 +12652,7 @@ delayed_fput_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -12884,7 +12670,7 @@ delayed_fput_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12903,7 +12689,7 @@ delayed_fput_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12926,7 +12712,7 @@ delayed_fput_work_worker_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12950,7 +12736,7 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12990,8 +12776,8 @@ delayed_fput_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -13035,8 +12821,8 @@ delayed_fput_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -13073,8 +12859,8 @@ delayed_fput_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -13092,7 +12878,7 @@ delayed_fput_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -13110,7 +12896,7 @@ delayed_fput_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13129,7 +12915,7 @@ delayed_fput_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13152,7 +12938,7 @@ delayed_fput_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13176,7 +12962,7 @@ delayed_fput_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13202,7 +12988,7 @@ delayed_fput_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13228,7 +13014,7 @@ delayed_fput_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -13250,12 +13036,12 @@ delayed_fput_work_worker_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
@@ -13267,7 +13053,7 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13275,16 +13061,17 @@ delayed_fput_work_worker_L411_1(self) ==
                                                                                             1]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -13297,7 +13084,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
@@ -13309,7 +13096,7 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13334,8 +13121,7 @@ delayed_fput_work_worker_L411_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -13345,7 +13131,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
@@ -13357,7 +13143,7 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13365,16 +13151,17 @@ delayed_fput_work_worker_L411_3(self) ==
                        ![delayed_fput_work_worker_unix_release_sock_sk[self]].st = "freed"]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -13387,7 +13174,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
@@ -13399,7 +13186,7 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13424,8 +13211,7 @@ delayed_fput_work_worker_L411_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -13457,8 +13243,7 @@ delayed_fput_work_worker_L411_5(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_rest_112_3,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                         delayed_fput_work_worker_delayed_fput_frame,
                         delayed_fput_work_worker___fput_f,
                         delayed_fput_work_worker_unix_release_sock_f,
@@ -13503,8 +13288,7 @@ delayed_fput_work_worker_L411_6(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_rest_112_3,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                         delayed_fput_work_worker_delayed_fput_frame,
                         delayed_fput_work_worker___fput_f,
                         delayed_fput_work_worker_unix_release_sock_f,
@@ -13534,7 +13318,7 @@ delayed_fput_work_worker_L411_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13554,7 +13338,7 @@ delayed_fput_work_worker_L411_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13575,7 +13359,7 @@ delayed_fput_work_worker_L411_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13595,7 +13379,7 @@ delayed_fput_work_worker_L411_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13619,7 +13403,7 @@ delayed_fput_work_worker_L411_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13639,7 +13423,7 @@ delayed_fput_work_worker_L411_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13663,7 +13447,7 @@ delayed_fput_work_worker_L411_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -13681,7 +13465,7 @@ delayed_fput_work_worker_L411_null4(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -13701,7 +13485,7 @@ delayed_fput_work_worker_L411_dfree4(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -13721,7 +13505,7 @@ delayed_fput_work_worker_L411_underflow2(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
@@ -13824,7 +13608,7 @@ unix_gc_work_worker_L53(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
@@ -13838,7 +13622,7 @@ unix_gc_work_worker_L53b(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_pending, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -13864,7 +13648,7 @@ unix_gc_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_file_final_put_f,
@@ -13896,7 +13680,7 @@ unix_gc_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame,
@@ -13915,7 +13699,7 @@ unix_gc_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -13934,7 +13718,7 @@ unix_gc_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -13952,7 +13736,7 @@ unix_gc_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -13974,7 +13758,7 @@ unix_gc_work_worker_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -13996,7 +13780,7 @@ unix_gc_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:101: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:102: gc_stale = false
@@ -14012,7 +13796,7 @@ unix_gc_work_worker_L101(self) ==
                    unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14244,7 +14028,7 @@ unix_gc_work_worker_L107_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -14282,7 +14066,7 @@ unix_gc_work_worker_L107_2(self) ==
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                          unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
@@ -14314,7 +14098,7 @@ unix_gc_work_worker_L107_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                          unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
@@ -14338,7 +14122,7 @@ unix_gc_work_worker_L107_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14357,7 +14141,7 @@ unix_gc_work_worker_L107_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14376,7 +14160,7 @@ unix_gc_work_worker_L107_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14399,7 +14183,7 @@ unix_gc_work_worker_L107_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14419,7 +14203,7 @@ unix_gc_work_worker_L107_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14443,7 +14227,7 @@ unix_gc_work_worker_L107_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14469,7 +14253,7 @@ unix_gc_work_worker_L107_list_add(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14485,7 +14269,7 @@ unix_gc_work_worker_L107b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                    unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14508,7 +14292,7 @@ unix_gc_work_worker_L138_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14537,11 +14321,10 @@ unix_gc_work_worker_L138_2(self) ==
                          gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
+                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
@@ -14565,7 +14348,7 @@ unix_gc_work_worker_L138_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                          unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
@@ -14588,7 +14371,7 @@ unix_gc_work_worker_L138_unlock(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:139: if u in not_cycle {
@@ -14607,7 +14390,7 @@ unix_gc_work_worker_L138_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
@@ -14623,7 +14406,7 @@ unix_gc_work_worker_L138b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                    unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14643,7 +14426,7 @@ unix_gc_work_worker_L141(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
@@ -14660,7 +14443,7 @@ unix_gc_work_worker_L141_list_add(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147 -> L147c
@@ -14674,7 +14457,7 @@ unix_gc_work_worker_L147_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
@@ -14701,10 +14484,10 @@ unix_gc_work_worker_L147_2(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
-                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
-                        unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
+                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
+                        unix_gc_work_worker_skb_release_b,
                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                         unix_gc_work_worker_file_final_put_f,
                         unix_gc_work_worker_unix_notinflight_frame>>
@@ -14739,10 +14522,9 @@ unix_gc_work_worker_L147_3(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
-                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
-                        unix_gc_work_worker___unix_gc_not_cycle,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
+                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
                         unix_gc_work_worker_unix_destruct_scm_fp,
                         unix_gc_work_worker_unix_destruct_scm_bpid,
                         unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
@@ -14765,7 +14547,7 @@ unix_gc_work_worker_L147_null(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
@@ -14785,7 +14567,7 @@ unix_gc_work_worker_L147_dfree(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
@@ -14805,7 +14587,7 @@ unix_gc_work_worker_L147_underflow(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
@@ -14821,7 +14603,7 @@ unix_gc_work_worker_L147b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
                    unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14858,7 +14640,7 @@ unix_gc_work_worker_L147c(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
@@ -14879,7 +14661,7 @@ unix_gc_work_worker_L147c_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14951,10 +14733,10 @@ unix_gc_work_worker_L366_1(self) ==
                          gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c,
                          unix_gc_work_worker_file_final_put_f>>
@@ -15029,10 +14811,10 @@ unix_gc_work_worker_L366_2(self) ==
                          gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c,
                          unix_gc_work_worker_file_final_put_f>>
@@ -15099,7 +14881,7 @@ unix_gc_work_worker_L366_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                          unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                          unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
@@ -15129,7 +14911,7 @@ unix_gc_work_worker_L366_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -15155,7 +14937,7 @@ unix_gc_work_worker_L366_5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -15175,7 +14957,7 @@ unix_gc_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -15193,7 +14975,7 @@ unix_gc_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -15218,7 +15000,7 @@ unix_gc_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15248,7 +15030,7 @@ unix_gc_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15277,7 +15059,7 @@ unix_gc_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15311,7 +15093,7 @@ unix_gc_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15344,7 +15126,7 @@ unix_gc_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15391,7 +15173,7 @@ unix_gc_work_worker_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15438,7 +15220,7 @@ unix_gc_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15490,7 +15272,7 @@ unix_gc_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15537,7 +15319,7 @@ unix_gc_work_worker_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15584,7 +15366,7 @@ unix_gc_work_worker_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15636,7 +15418,7 @@ unix_gc_work_worker_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15677,7 +15459,7 @@ unix_gc_work_worker_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15723,7 +15505,7 @@ unix_gc_work_worker_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -15751,7 +15533,7 @@ unix_gc_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -15783,7 +15565,7 @@ unix_gc_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -15809,7 +15591,7 @@ unix_gc_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -15829,7 +15611,7 @@ unix_gc_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -15847,7 +15629,7 @@ unix_gc_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -15866,7 +15648,7 @@ unix_gc_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -15889,7 +15671,7 @@ unix_gc_work_worker_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -15913,7 +15695,7 @@ unix_gc_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15951,7 +15733,7 @@ unix_gc_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -15992,7 +15774,7 @@ unix_gc_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -16026,7 +15808,7 @@ unix_gc_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -16043,7 +15825,7 @@ unix_gc_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -16061,7 +15843,7 @@ unix_gc_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16080,7 +15862,7 @@ unix_gc_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16103,7 +15885,7 @@ unix_gc_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16127,7 +15909,7 @@ unix_gc_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16153,7 +15935,7 @@ unix_gc_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16179,7 +15961,7 @@ unix_gc_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -16201,7 +15983,7 @@ unix_gc_work_worker_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
@@ -16294,7 +16076,6 @@ Terminated ==
 Next ==
     \/ \E self \in Thread_writer1 : writer1_step(self)
     \/ \E self \in Thread_reader1 : reader1_step(self)
-    \/ \E self \in Thread_others : others_step(self)
     \/ \E self \in Thread_delayed_fput_work_worker : delayed_fput_work_worker_step(self)
     \/ \E self \in Thread_unix_gc_work_worker : unix_gc_work_worker_step(self)
     \/ Terminated
@@ -16303,7 +16084,6 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_writer1 : WF_vars(writer1_step(self))
     /\ \A self \in Thread_reader1 : WF_vars(reader1_step(self))
-    /\ \A self \in Thread_others : WF_vars(others_step(self))
     /\ \A self \in Thread_delayed_fput_work_worker : WF_vars(delayed_fput_work_worker_step(self))
     /\ \A self \in Thread_unix_gc_work_worker : WF_vars(unix_gc_work_worker_step(self))
 

@@ -7,7 +7,6 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 CONSTANTS NULL,
           Thread_writer1,
           Thread_reader1,
-          Thread_others,
           Thread_delayed_fput_work_worker,
           Thread_unix_gc_work_worker,
           Pool_file,
@@ -27,10 +26,10 @@ ECONNREFUSED == 111
 \* const specs/kernel/garbage.ifl:48: const GC_BACKGROUND_INFLIGHT = 0
 GC_BACKGROUND_INFLIGHT == 0
 
-\* const examples/seeds/hackbench/before.ifl:26: const TRIGGER_GC = 16000
+\* const examples/seeds/hackbench/before.ifl:24: const TRIGGER_GC = 16000
 TRIGGER_GC == 16000
 
-\* const examples/seeds/hackbench/before.ifl:27: const SANE_USER = 32
+\* const examples/seeds/hackbench/before.ifl:25: const SANE_USER = 32
 SANE_USER == 32
 
 --------------------------------------------------------------------------------
@@ -162,15 +161,6 @@ VARIABLES pc,
           reader1_scm_recv_cred_c,
           reader1_scm_recv_pid_b,
           reader1_scm_recv_pid_p,
-          others_me,
-          others_p,
-          others_c,
-          others_scm_destroy_cred_scm_pid,
-          others_scm_destroy_cred_scm_cred,
-          others_scm_send_cred_t,
-          others_scm_send_cred_c,
-          others_scm_send_pid_t,
-          others_scm_send_pid_p,
           delayed_fput_work_worker_rest_112_3,
           delayed_fput_work_worker_rest_411_3,
           delayed_fput_work_worker_delayed_fput_batch,
@@ -361,21 +351,6 @@ reader1_locals ==
       reader1_scm_recv_cred_frame,
       reader1_scm_recv_pid_frame>>
 
-others_frame == <<others_me, others_p, others_c>>
-
-others_scm_destroy_cred_frame ==
-    <<others_scm_destroy_cred_scm_pid, others_scm_destroy_cred_scm_cred>>
-
-others_scm_send_cred_frame == <<others_scm_send_cred_t, others_scm_send_cred_c>>
-
-others_scm_send_pid_frame == <<others_scm_send_pid_t, others_scm_send_pid_p>>
-
-others_locals ==
-    <<others_frame,
-      others_scm_destroy_cred_frame,
-      others_scm_send_cred_frame,
-      others_scm_send_pid_frame>>
-
 delayed_fput_work_worker_frame ==
     <<delayed_fput_work_worker_rest_112_3, delayed_fput_work_worker_rest_411_3>>
 
@@ -476,12 +451,11 @@ vars ==
       unix_gc_work_running,
       writer1_locals,
       reader1_locals,
-      others_locals,
       delayed_fput_work_worker_locals,
       unix_gc_work_worker_locals>>
 
 Threads ==
-    Thread_writer1 \cup Thread_reader1 \cup Thread_others \cup Thread_delayed_fput_work_worker \cup
+    Thread_writer1 \cup Thread_reader1 \cup Thread_delayed_fput_work_worker \cup
       Thread_unix_gc_work_worker
 
 \* the elements of a queue
@@ -495,9 +469,8 @@ ListDel(l, e) == LET Keep(x) == x # e IN SelectSeq(l, Keep)
 \* Initial state: every thread at its first statement, no object allocated.
 Init ==
     /\ pc = [t \in Threads |->
-              CASE t \in Thread_writer1 -> "L49"
-                [] t \in Thread_reader1 -> "L61"
-                [] t \in Thread_others -> "L72"
+              CASE t \in Thread_writer1 -> "L47b"
+                [] t \in Thread_reader1 -> "L59"
                 [] t \in Thread_delayed_fput_work_worker -> "L40"
                 [] t \in Thread_unix_gc_work_worker -> "L53"]
     /\ fault = [kind |-> "none"]
@@ -641,15 +614,6 @@ Init ==
     /\ reader1_scm_recv_cred_c = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_b = [t \in Thread_reader1 |-> NULL]
     /\ reader1_scm_recv_pid_p = [t \in Thread_reader1 |-> NULL]
-    /\ others_me = [t \in Thread_others |-> NULL]
-    /\ others_p = [t \in Thread_others |-> NULL]
-    /\ others_c = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_pid = [t \in Thread_others |-> NULL]
-    /\ others_scm_destroy_cred_scm_cred = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_cred_t = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_cred_c = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_pid_t = [t \in Thread_others |-> NULL]
-    /\ others_scm_send_pid_p = [t \in Thread_others |-> NULL]
     /\ delayed_fput_work_worker_delayed_fput_batch = [t \in Thread_delayed_fput_work_worker |-> {}]
     /\ delayed_fput_work_worker_delayed_fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
     /\ delayed_fput_work_worker___fput_f = [t \in Thread_delayed_fput_work_worker |-> NULL]
@@ -708,7 +672,6 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_writer1 : pc[t] = "Done"
     /\ \A t \in Thread_reader1 : pc[t] = "Done"
-    /\ \A t \in Thread_others : pc[t] \in {"Done", "L74"}
     /\ \A t \in Thread_delayed_fput_work_worker : pc[t] \in {"Done", "L40"}
     /\ \A t \in Thread_unix_gc_work_worker : pc[t] \in {"Done", "L53"}
     /\ ~delayed_fput_work_pending
@@ -716,10 +679,11 @@ AllDone ==
 
 --------------------------------------------------------------------------------
 
-\* thread writer1 (examples/seeds/hackbench/before.ifl:47)
+\* thread writer1 (examples/seeds/hackbench/before.ifl:45)
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* specs/kernel/scm_creds_v3.1.ifl:20: return p
 \* specs/kernel/af_unix.ifl:169: scm_cred = scm_send_cred(t)
 \* L16 -> L25
@@ -755,7 +719,7 @@ writer1_L16(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
 \* fault: null_deref
@@ -769,7 +733,7 @@ writer1_L16_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
 \* fault: use_after_free
@@ -787,10 +751,10 @@ writer1_L16_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: null_deref
 writer1_L16_null2(self) ==
     /\ pc[self] = "L16"
@@ -803,10 +767,10 @@ writer1_L16_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: use_after_free
 writer1_L16_uaf2(self) ==
     /\ pc[self] = "L16"
@@ -823,10 +787,10 @@ writer1_L16_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
+\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count; touch p             // scm->pid = get_pid(pid); cred_to_ucred reads it (pid_vnr)
 \* fault: get_zero
 writer1_L16_getzero(self) ==
     /\ pc[self] = "L16"
@@ -844,10 +808,11 @@ writer1_L16_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* specs/kernel/scm_creds_v3.1.ifl:28: return c
 \* L25 -> L171
 writer1_L25(self) ==
@@ -880,7 +845,7 @@ writer1_L25(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
 \* fault: null_deref
@@ -894,7 +859,7 @@ writer1_L25_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
 \* fault: use_after_free
@@ -912,10 +877,10 @@ writer1_L25_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: null_deref
 writer1_L25_null2(self) ==
     /\ pc[self] = "L25"
@@ -928,10 +893,10 @@ writer1_L25_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: use_after_free
 writer1_L25_uaf2(self) ==
     /\ pc[self] = "L25"
@@ -948,10 +913,10 @@ writer1_L25_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
+\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage; touch c             // scm->cred = get_cred(cred); cred_to_ucred reads it (euid)
 \* fault: get_zero
 writer1_L25_getzero(self) ==
     /\ pc[self] = "L25"
@@ -969,7 +934,7 @@ writer1_L25_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -1003,8 +968,7 @@ writer1_L19_1(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -1038,8 +1002,7 @@ writer1_L19_2(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -1069,8 +1032,7 @@ writer1_L19_3(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
 \* specs/kernel/unix_gc_v6.7.ifl:20: busy = gc_in_progress
@@ -1100,8 +1062,7 @@ writer1_L19_4(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:28: flush_work(unix_gc_work)
 \* L28 -> L42
@@ -1124,18 +1085,19 @@ writer1_L28(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame,
                    writer1_wait_for_unix_gc_early_trigger, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L19
 writer1_L37_1(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1151,17 +1113,19 @@ writer1_L37_1(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight > TRIGGER_GC && !gc_in_progress
+\* specs/kernel/unix_gc_v6.7.ifl:37: trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
 \* specs/kernel/unix_gc_v6.7.ifl:39: if trigger {
 \* L37 -> L42
 writer1_L37_2(self) ==
     /\ pc[self] = "L37"
     /\ fault.kind = "none"
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ writer1_wait_for_unix_gc_early_trigger' = [writer1_wait_for_unix_gc_early_trigger EXCEPT
-                                                    ![self] = unix_tot_inflight > TRIGGER_GC /\
+                                                    ![self] = unix_tot_inflight +
+                                                                GC_BACKGROUND_INFLIGHT >
+                                                                TRIGGER_GC /\
                                                                 ~gc_in_progress]
     /\ pc' = [pc EXCEPT ![self] = "L42"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -1177,7 +1141,7 @@ writer1_L37_2(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_frame, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/unix_gc_v6.7.ifl:42: await !gc_in_progress
 \* specs/kernel/af_unix.ifl:168: scm_pid = scm_send_pid(t)            // scm_send (include/net/scm.h)
@@ -1203,7 +1167,7 @@ writer1_L42(self) ==
                    writer1_scm_send_cred_frame, writer1_scm_send_pid_p, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1229,7 +1193,7 @@ writer1_L47_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1248,7 +1212,7 @@ writer1_L47_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* fault: null_deref
@@ -1262,7 +1226,7 @@ writer1_L47_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* fault: use_after_free
@@ -1280,7 +1244,7 @@ writer1_L47_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1299,7 +1263,7 @@ writer1_L47_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1322,7 +1286,7 @@ writer1_L47_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:47: b.pid = scm_pid
 \* specs/kernel/scm_creds_v3.1.ifl:48: if scm_pid != null {
@@ -1346,152 +1310,7 @@ writer1_L47_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
-\* specs/kernel/af_unix.ifl:173: err = unix_dgram_queue(t, f, b)
-\* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
-\* L53 -> L247
-writer1_L53(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
-         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
-    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage > 0
-    /\ sk_buff' = [sk_buff EXCEPT
-                     ![writer1_unix_scm_to_skb_creds_b[self]].cred = writer1_unix_scm_to_skb_creds_scm_cred[self]]
-    /\ cred' = [cred EXCEPT
-                  ![writer1_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage +
-                                                                            1]
-    /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
-    /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
-                                                   ![self] = NULL]
-    /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
-                                                    ![self] = NULL]
-    /\ writer1_unix_dgram_queue_t' = [writer1_unix_dgram_queue_t EXCEPT
-                                        ![self] = writer1_sys_write_t[self]]
-    /\ writer1_unix_dgram_queue_f' = [writer1_unix_dgram_queue_f EXCEPT
-                                        ![self] = writer1_sys_write_f[self]]
-    /\ writer1_unix_dgram_queue_b' = [writer1_unix_dgram_queue_b EXCEPT
-                                        ![self] = writer1_sys_write_b[self]]
-    /\ writer1_unix_dgram_try_queue_t' = [writer1_unix_dgram_try_queue_t EXCEPT
-                                            ![self] = writer1_sys_write_t[self]]
-    /\ writer1_unix_dgram_try_queue_f' = [writer1_unix_dgram_try_queue_f EXCEPT
-                                            ![self] = writer1_sys_write_f[self]]
-    /\ writer1_unix_dgram_try_queue_b' = [writer1_unix_dgram_try_queue_b EXCEPT
-                                            ![self] = writer1_sys_write_b[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L247"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
-                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
-                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
-                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_frame,
-                   writer1_hb_write_frame, writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
-                   writer1_unix_dgram_queue_refused, writer1_kfree_skb_b, writer1_skb_release_b,
-                   writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
-                   writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_sk,
-                   writer1_unix_dgram_try_queue_other, writer1_unix_dgram_try_queue_dead,
-                   writer1_maybe_add_creds_frame, writer1_scm_send_cred_frame,
-                   writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
-                   writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
-                   writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* fault: null_deref
-writer1_L53_null(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
-    /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* fault: use_after_free
-writer1_L53_uaf(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
-    /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 53,
-                 obj |-> writer1_unix_scm_to_skb_creds_b[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
-\* fault: null_deref
-writer1_L53_null2(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
-\* fault: use_after_free
-writer1_L53_uaf2(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
-    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 54,
-                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
-\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
-\* fault: get_zero
-writer1_L53_getzero(self) ==
-    /\ pc[self] = "L53"
-    /\ fault.kind = "none"
-    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
-         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
-    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
-         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
-    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage \leq 0
-    /\ fault' = [kind |-> "get_zero",
-                 thread |-> self,
-                 line |-> 54,
-                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -1512,11 +1331,11 @@ writer1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L58
+\* L39 -> L56
 writer1_L39_2(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
@@ -1596,12 +1415,12 @@ writer1_L39_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1622,11 +1441,11 @@ writer1_L39_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L58
+\* L39 -> L56
 writer1_L39_4(self) ==
     /\ pc[self] = "L39"
     /\ fault.kind = "none"
@@ -1705,12 +1524,12 @@ writer1_L39_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -1725,7 +1544,7 @@ writer1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
@@ -1743,7 +1562,7 @@ writer1_L39_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -1762,10 +1581,10 @@ writer1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> L58
+\* L42b -> L56
 writer1_L42b_1(self) ==
     /\ pc[self] = "L42b"
     /\ fault.kind = "none"
@@ -1844,16 +1663,16 @@ writer1_L42b_1(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42b -> L58
+\* L42b -> L56
 writer1_L42b_2(self) ==
     /\ pc[self] = "L42b"
     /\ fault.kind = "none"
@@ -1931,12 +1750,12 @@ writer1_L42b_2(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -1951,7 +1770,7 @@ writer1_L42b_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
@@ -1969,7 +1788,7 @@ writer1_L42b_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -1988,10 +1807,154 @@ writer1_L42b_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* specs/kernel/af_unix.ifl:173: err = unix_dgram_queue(t, f, b)
+\* specs/kernel/af_unix.ifl:236: refused = unix_dgram_try_queue(t, f, b)
+\* L53 -> L247
+writer1_L53(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage > 0
+    /\ sk_buff' = [sk_buff EXCEPT
+                     ![writer1_unix_scm_to_skb_creds_b[self]].cred = writer1_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ cred' = [cred EXCEPT
+                  ![writer1_unix_scm_to_skb_creds_scm_cred[self]].usage = cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage +
+                                                                            1]
+    /\ writer1_unix_scm_to_skb_creds_b' = [writer1_unix_scm_to_skb_creds_b EXCEPT ![self] = NULL]
+    /\ writer1_unix_scm_to_skb_creds_scm_pid' = [writer1_unix_scm_to_skb_creds_scm_pid EXCEPT
+                                                   ![self] = NULL]
+    /\ writer1_unix_scm_to_skb_creds_scm_cred' = [writer1_unix_scm_to_skb_creds_scm_cred EXCEPT
+                                                    ![self] = NULL]
+    /\ writer1_unix_dgram_queue_t' = [writer1_unix_dgram_queue_t EXCEPT
+                                        ![self] = writer1_sys_write_t[self]]
+    /\ writer1_unix_dgram_queue_f' = [writer1_unix_dgram_queue_f EXCEPT
+                                        ![self] = writer1_sys_write_f[self]]
+    /\ writer1_unix_dgram_queue_b' = [writer1_unix_dgram_queue_b EXCEPT
+                                        ![self] = writer1_sys_write_b[self]]
+    /\ writer1_unix_dgram_try_queue_t' = [writer1_unix_dgram_try_queue_t EXCEPT
+                                            ![self] = writer1_sys_write_t[self]]
+    /\ writer1_unix_dgram_try_queue_f' = [writer1_unix_dgram_try_queue_f EXCEPT
+                                            ![self] = writer1_sys_write_f[self]]
+    /\ writer1_unix_dgram_try_queue_b' = [writer1_unix_dgram_try_queue_b EXCEPT
+                                            ![self] = writer1_sys_write_b[self]]
+    /\ pc' = [pc EXCEPT ![self] = "L247"]
+    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
+                   unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
+                   gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
+                   a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_frame,
+                   writer1_hb_write_frame, writer1_sys_write_frame, writer1_scm_destroy_cred_frame,
+                   writer1_unix_dgram_queue_refused, writer1_kfree_skb_b, writer1_skb_release_b,
+                   writer1_unix_destruct_scm_frame, writer1_fput_f, writer1_file_final_put_f,
+                   writer1_unix_notinflight_frame, writer1_unix_dgram_try_queue_sk,
+                   writer1_unix_dgram_try_queue_other, writer1_unix_dgram_try_queue_dead,
+                   writer1_maybe_add_creds_frame, writer1_scm_send_cred_frame,
+                   writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
+                   writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
+                   writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* fault: null_deref
+writer1_L53_null(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 53]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* fault: use_after_free
+writer1_L53_uaf(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL
+    /\ sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 53,
+                 obj |-> writer1_unix_scm_to_skb_creds_b[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* fault: null_deref
+writer1_L53_null2(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 54]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* fault: use_after_free
+writer1_L53_uaf2(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 54,
+                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:53: b.cred = scm_cred
+\* specs/kernel/scm_creds_v3.1.ifl:54: get scm_cred.usage
+\* fault: get_zero
+writer1_L53_getzero(self) ==
+    /\ pc[self] = "L53"
+    /\ fault.kind = "none"
+    /\ writer1_unix_scm_to_skb_creds_b[self] # NULL /\
+         sk_buff[writer1_unix_scm_to_skb_creds_b[self]].st = "live"
+    /\ writer1_unix_scm_to_skb_creds_scm_cred[self] # NULL /\
+         cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].st = "live"
+    /\ cred[writer1_unix_scm_to_skb_creds_scm_cred[self]].usage \leq 0
+    /\ fault' = [kind |-> "get_zero",
+                 thread |-> self,
+                 line |-> 54,
+                 obj |-> writer1_unix_scm_to_skb_creds_scm_cred[self]]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2000,7 +1963,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2009,7 +1972,7 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2023,14 +1986,14 @@ writer1_L42b_underflow(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:145: return f
-\* examples/seeds/hackbench/before.ifl:53: a1 = x
-\* examples/seeds/hackbench/before.ifl:54: b1 = y
-\* examples/seeds/hackbench/before.ifl:55: proc = me
-\* examples/seeds/hackbench/before.ifl:57: hb_write(me, x)
-\* examples/seeds/hackbench/before.ifl:37: sys_write(t, f)
-\* L49 -> L37
-writer1_L49(self) ==
-    /\ pc[self] = "L49"
+\* examples/seeds/hackbench/before.ifl:51: a1 = x
+\* examples/seeds/hackbench/before.ifl:52: b1 = y
+\* examples/seeds/hackbench/before.ifl:53: proc = me
+\* examples/seeds/hackbench/before.ifl:55: hb_write(me, x)
+\* examples/seeds/hackbench/before.ifl:35: sys_write(t, f)
+\* L47b -> L37
+writer1_L47b(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2193,30 +2156,30 @@ writer1_L49(self) ==
                                               writer1_scm_send_cred_frame,
                                               writer1_scm_send_pid_frame,
                                               writer1_wait_for_unix_gc_early_trigger,
-                                              writer1_unix_gc_busy, reader1_locals, others_locals,
+                                              writer1_unix_gc_busy, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
 \* fault: model_bound
-writer1_L49_bound(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ ~\E o \in Pool_user_struct : user_struct[o].st = "free"
-    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 49]
+    /\ fault' = [kind |-> "model_bound", thread |-> self, line |-> 47]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* fault: model_bound
-writer1_L49_bound2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound2(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN /\ \E o \in Pool_user_struct : user_struct[o].st = "free"
@@ -2227,16 +2190,16 @@ writer1_L49_bound2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* fault: model_bound
-writer1_L49_bound3(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound3(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2250,17 +2213,17 @@ writer1_L49_bound3(self) ==
                             gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                             delayed_fput_work_pending, delayed_fput_work_running,
                             unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                            reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                            reader1_locals, delayed_fput_work_worker_locals,
                             unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
 \* fault: model_bound
-writer1_L49_bound4(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound4(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2276,11 +2239,11 @@ writer1_L49_bound4(self) ==
                                gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                delayed_fput_work_pending, delayed_fput_work_running,
                                unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                               reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                               reader1_locals, delayed_fput_work_worker_locals,
                                unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2289,11 +2252,11 @@ writer1_L49_bound4(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* fault: model_bound
-writer1_L49_bound5(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound5(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2312,11 +2275,10 @@ writer1_L49_bound5(self) ==
                                   gc_stale, proc, a1, b1, delayed_fput_work_pending,
                                   delayed_fput_work_running, unix_gc_work_pending,
                                   unix_gc_work_running, writer1_locals, reader1_locals,
-                                  others_locals, delayed_fput_work_worker_locals,
-                                  unix_gc_work_worker_locals>>
+                                  delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2325,12 +2287,12 @@ writer1_L49_bound5(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound6(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound6(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2351,11 +2313,11 @@ writer1_L49_bound6(self) ==
                                      gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                      delayed_fput_work_pending, delayed_fput_work_running,
                                      unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                     reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                                     reader1_locals, delayed_fput_work_worker_locals,
                                      unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2364,7 +2326,7 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2372,8 +2334,8 @@ writer1_L49_bound6(self) ==
 \* specs/kernel/af_unix.ifl:125: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_assert(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2396,12 +2358,11 @@ writer1_L49_assert(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2410,7 +2371,7 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2419,11 +2380,11 @@ writer1_L49_assert(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* fault: model_bound
-writer1_L49_bound7(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound7(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2452,12 +2413,11 @@ writer1_L49_bound7(self) ==
                                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                         delayed_fput_work_pending, delayed_fput_work_running,
                                         unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                                        reader1_locals, others_locals,
-                                        delayed_fput_work_worker_locals,
+                                        reader1_locals, delayed_fput_work_worker_locals,
                                         unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2466,7 +2426,7 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2475,12 +2435,12 @@ writer1_L49_bound7(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* fault: model_bound
-writer1_L49_bound8(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_bound8(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2526,12 +2486,12 @@ writer1_L49_bound8(self) ==
                                            gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                            delayed_fput_work_pending, delayed_fput_work_running,
                                            unix_gc_work_pending, unix_gc_work_running,
-                                           writer1_locals, reader1_locals, others_locals,
+                                           writer1_locals, reader1_locals,
                                            delayed_fput_work_worker_locals,
                                            unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2540,7 +2500,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2549,7 +2509,7 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2557,8 +2517,8 @@ writer1_L49_bound8(self) ==
 \* specs/kernel/af_unix.ifl:138: ska = fa.sk
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* fault: get_zero
-writer1_L49_getzero(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_getzero(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2619,12 +2579,12 @@ writer1_L49_getzero(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2633,7 +2593,7 @@ writer1_L49_getzero(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2642,7 +2602,7 @@ writer1_L49_getzero(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2651,8 +2611,8 @@ writer1_L49_getzero(self) ==
 \* specs/kernel/af_unix.ifl:139: get ska.sk_refcnt
 \* specs/kernel/af_unix.ifl:140: get sk.sk_refcnt
 \* fault: get_zero
-writer1_L49_getzero2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_getzero2(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2714,12 +2674,12 @@ writer1_L49_getzero2(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:49: u = alloc user_struct
-\* examples/seeds/hackbench/before.ifl:50: me = task_new(100, u)
+\* examples/seeds/hackbench/before.ifl:47: u = alloc user_struct
+\* examples/seeds/hackbench/before.ifl:48: me = task_new(100, u)
 \* specs/kernel/file.ifl:46: t = alloc task
 \* specs/kernel/file.ifl:47: p = alloc pid
 \* specs/kernel/file.ifl:48: c = alloc cred
@@ -2728,7 +2688,7 @@ writer1_L49_getzero2(self) ==
 \* specs/kernel/file.ifl:51: t.cred = c
 \* specs/kernel/file.ifl:52: t.user = user
 \* specs/kernel/file.ifl:54: return t
-\* examples/seeds/hackbench/before.ifl:51: x = sys_socketpair(me)
+\* examples/seeds/hackbench/before.ifl:49: x = sys_socketpair(me)
 \* specs/kernel/af_unix.ifl:121: f = alloc file
 \* specs/kernel/af_unix.ifl:122: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:123: f.sk = sk
@@ -2737,7 +2697,7 @@ writer1_L49_getzero2(self) ==
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
 \* specs/kernel/af_unix.ifl:127: return f
-\* examples/seeds/hackbench/before.ifl:52: y = sys_socketpair_peer(me, x)
+\* examples/seeds/hackbench/before.ifl:50: y = sys_socketpair_peer(me, x)
 \* specs/kernel/af_unix.ifl:134: f = alloc file
 \* specs/kernel/af_unix.ifl:135: sk = alloc unix_sock
 \* specs/kernel/af_unix.ifl:136: f.sk = sk
@@ -2750,8 +2710,8 @@ writer1_L49_getzero2(self) ==
 \* specs/kernel/af_unix.ifl:143: fd_install(t, f)
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
-writer1_L49_assert2(self) ==
-    /\ pc[self] = "L49"
+writer1_L47b_assert2(self) ==
+    /\ pc[self] = "L47b"
     /\ fault.kind = "none"
     /\ LET new_user_struct == CHOOSE o \in Pool_user_struct : user_struct[o].st = "free"
        IN LET new_task == CHOOSE o \in Pool_task : task[o].st = "free"
@@ -2811,13 +2771,13 @@ writer1_L49_assert2(self) ==
                                               gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                                               delayed_fput_work_pending, delayed_fput_work_running,
                                               unix_gc_work_pending, unix_gc_work_running,
-                                              writer1_locals, reader1_locals, others_locals,
+                                              writer1_locals, reader1_locals,
                                               delayed_fput_work_worker_locals,
                                               unix_gc_work_worker_locals>>
 
-\* L58 -> Done
-writer1_L58(self) ==
-    /\ pc[self] = "L58"
+\* L56 -> Done
+writer1_L56(self) ==
+    /\ pc[self] = "L56"
     /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -2826,21 +2786,21 @@ writer1_L58(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:58: }
+\* examples/seeds/hackbench/before.ifl:56: }
 \* fault: exit_locked
-writer1_L58_locked(self) ==
-    /\ pc[self] = "L58"
+writer1_L56_locked(self) ==
+    /\ pc[self] = "L56"
     /\ fault.kind = "none"
     /\ unix_gc_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 58]
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 56]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2870,7 +2830,7 @@ writer1_L93_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2903,7 +2863,7 @@ writer1_L93_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: null_deref
@@ -2918,7 +2878,7 @@ writer1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -2937,7 +2897,7 @@ writer1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2953,7 +2913,7 @@ writer1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2970,7 +2930,7 @@ writer1_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -2990,7 +2950,7 @@ writer1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* specs/kernel/af_unix.ifl:172: unix_scm_to_skb_creds(b, scm_pid, scm_cred)
@@ -3031,8 +2991,8 @@ writer1_L171(self) ==
                          writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:171: b = alloc sk_buff                    // sock_alloc_send_pskb
 \* fault: model_bound
@@ -3046,7 +3006,7 @@ writer1_L171_bound(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3106,7 +3066,7 @@ writer1_L247_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3173,8 +3133,7 @@ writer1_L247_2(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3243,8 +3202,7 @@ writer1_L247_3(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3259,7 +3217,7 @@ writer1_L247_3(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> L58
+\* L247 -> L56
 writer1_L247_4(self) ==
     /\ pc[self] = "L247"
     /\ fault.kind = "none"
@@ -3347,12 +3305,12 @@ writer1_L247_4(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3401,8 +3359,7 @@ writer1_L247_5(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3458,7 +3415,7 @@ writer1_L247_6(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3516,7 +3473,7 @@ writer1_L247_7(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3528,7 +3485,7 @@ writer1_L247_7(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L247 -> L58
+\* L247 -> L56
 writer1_L247_8(self) ==
     /\ pc[self] = "L247"
     /\ fault.kind = "none"
@@ -3611,12 +3568,12 @@ writer1_L247_8(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
@@ -3631,7 +3588,7 @@ writer1_L247_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* fault: use_after_free
@@ -3649,7 +3606,7 @@ writer1_L247_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3666,7 +3623,7 @@ writer1_L247_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3687,7 +3644,7 @@ writer1_L247_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3707,7 +3664,7 @@ writer1_L247_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3731,7 +3688,7 @@ writer1_L247_uaf3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3757,7 +3714,7 @@ writer1_L247_null4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:247: sk = f.sk
 \* specs/kernel/af_unix.ifl:248: other = sk.peer                      // the connected peer (sk holds a reference on it)
@@ -3787,7 +3744,7 @@ writer1_L247_uaf4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -3828,8 +3785,7 @@ writer1_L351_1(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
@@ -3872,15 +3828,14 @@ writer1_L351_2(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:240: return ECONNREFUSED
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L351 -> L58
+\* L351 -> L56
 writer1_L351_3(self) ==
     /\ pc[self] = "L351"
     /\ fault.kind = "none"
@@ -3960,12 +3915,12 @@ writer1_L351_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -3996,7 +3951,7 @@ writer1_L351_4(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: null_deref
@@ -4010,7 +3965,7 @@ writer1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
@@ -4028,7 +3983,7 @@ writer1_L351_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -4046,7 +4001,7 @@ writer1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4116,8 +4071,7 @@ writer1_L366_1(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4187,8 +4141,7 @@ writer1_L366_2(self) ==
                          writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                          writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                          writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                         others_locals, delayed_fput_work_worker_locals,
-                         unix_gc_work_worker_locals>>
+                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4252,8 +4205,8 @@ writer1_L366_3(self) ==
                          writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                          writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                          writer1_fd_install_frame, writer1_sys_socketpair_frame,
-                         writer1_task_new_frame, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                         writer1_task_new_frame, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4287,7 +4240,7 @@ writer1_L366_4(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4318,7 +4271,7 @@ writer1_L366_5(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: null_deref
@@ -4332,7 +4285,7 @@ writer1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -4350,7 +4303,7 @@ writer1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -4374,7 +4327,7 @@ writer1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4403,7 +4356,7 @@ writer1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4431,7 +4384,7 @@ writer1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4463,7 +4416,7 @@ writer1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4493,7 +4446,7 @@ writer1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4533,7 +4486,7 @@ writer1_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4573,7 +4526,7 @@ writer1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4617,7 +4570,7 @@ writer1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4657,7 +4610,7 @@ writer1_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4697,7 +4650,7 @@ writer1_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4741,7 +4694,7 @@ writer1_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4777,7 +4730,7 @@ writer1_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -4817,7 +4770,7 @@ writer1_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -4854,7 +4807,7 @@ writer1_L376_1(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4889,7 +4842,7 @@ writer1_L376_2(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4918,7 +4871,7 @@ writer1_L376_3(self) ==
                    writer1_wait_for_unix_gc_early_trigger, writer1_unix_gc_busy,
                    writer1_sys_socketpair_peer_frame, writer1_fd_install_frame,
                    writer1_sys_socketpair_frame, writer1_task_new_frame, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: null_deref
@@ -4932,7 +4885,7 @@ writer1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -4950,7 +4903,7 @@ writer1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4969,7 +4922,7 @@ writer1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -4992,7 +4945,7 @@ writer1_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -5016,7 +4969,7 @@ writer1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5070,8 +5023,7 @@ writer1_L382_1(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5127,8 +5079,7 @@ writer1_L382_2(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5138,7 +5089,7 @@ writer1_L382_2(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> L58
+\* L382 -> L56
 writer1_L382_3(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -5224,12 +5175,12 @@ writer1_L382_3(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -5283,8 +5234,7 @@ writer1_L382_4(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5339,8 +5289,7 @@ writer1_L382_5(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5350,7 +5299,7 @@ writer1_L382_5(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> L58
+\* L382 -> L56
 writer1_L382_6(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -5435,12 +5384,12 @@ writer1_L382_6(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -5488,8 +5437,7 @@ writer1_L382_7(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5538,8 +5486,7 @@ writer1_L382_8(self) ==
                    writer1_scm_send_pid_frame, writer1_wait_for_unix_gc_early_trigger,
                    writer1_unix_gc_busy, writer1_sys_socketpair_peer_frame,
                    writer1_fd_install_frame, writer1_sys_socketpair_frame, writer1_task_new_frame,
-                   reader1_locals, others_locals, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
+                   reader1_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5548,7 +5495,7 @@ writer1_L382_8(self) ==
 \* specs/kernel/af_unix.ifl:174: scm_destroy_cred(scm_pid, scm_cred)  // scm_destroy
 \* specs/kernel/scm.ifl:38: if scm_pid != null {
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L382 -> L58
+\* L382 -> L56
 writer1_L382_9(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -5628,12 +5575,12 @@ writer1_L382_9(self) ==
     /\ writer1_task_new_t' = [writer1_task_new_t EXCEPT ![self] = NULL]
     /\ writer1_task_new_p' = [writer1_task_new_p EXCEPT ![self] = NULL]
     /\ writer1_task_new_c' = [writer1_task_new_c EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L58"]
+    /\ pc' = [pc EXCEPT ![self] = "L56"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, reader1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -5648,7 +5595,7 @@ writer1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -5666,7 +5613,7 @@ writer1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5685,7 +5632,7 @@ writer1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5708,7 +5655,7 @@ writer1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5732,7 +5679,7 @@ writer1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5758,7 +5705,7 @@ writer1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5784,7 +5731,7 @@ writer1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -5806,7 +5753,7 @@ writer1_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a writer1 thread
 writer1_step(self) ==
@@ -5837,12 +5784,6 @@ writer1_step(self) ==
     \/ writer1_L47_null2(self)
     \/ writer1_L47_uaf2(self)
     \/ writer1_L47_getzero(self)
-    \/ writer1_L53(self)
-    \/ writer1_L53_null(self)
-    \/ writer1_L53_uaf(self)
-    \/ writer1_L53_null2(self)
-    \/ writer1_L53_uaf2(self)
-    \/ writer1_L53_getzero(self)
     \/ writer1_L39_1(self)
     \/ writer1_L39_2(self)
     \/ writer1_L39_3(self)
@@ -5855,21 +5796,27 @@ writer1_step(self) ==
     \/ writer1_L42b_null(self)
     \/ writer1_L42b_dfree(self)
     \/ writer1_L42b_underflow(self)
-    \/ writer1_L49(self)
-    \/ writer1_L49_bound(self)
-    \/ writer1_L49_bound2(self)
-    \/ writer1_L49_bound3(self)
-    \/ writer1_L49_bound4(self)
-    \/ writer1_L49_bound5(self)
-    \/ writer1_L49_bound6(self)
-    \/ writer1_L49_assert(self)
-    \/ writer1_L49_bound7(self)
-    \/ writer1_L49_bound8(self)
-    \/ writer1_L49_getzero(self)
-    \/ writer1_L49_getzero2(self)
-    \/ writer1_L49_assert2(self)
-    \/ writer1_L58(self)
-    \/ writer1_L58_locked(self)
+    \/ writer1_L53(self)
+    \/ writer1_L53_null(self)
+    \/ writer1_L53_uaf(self)
+    \/ writer1_L53_null2(self)
+    \/ writer1_L53_uaf2(self)
+    \/ writer1_L53_getzero(self)
+    \/ writer1_L47b(self)
+    \/ writer1_L47b_bound(self)
+    \/ writer1_L47b_bound2(self)
+    \/ writer1_L47b_bound3(self)
+    \/ writer1_L47b_bound4(self)
+    \/ writer1_L47b_bound5(self)
+    \/ writer1_L47b_bound6(self)
+    \/ writer1_L47b_assert(self)
+    \/ writer1_L47b_bound7(self)
+    \/ writer1_L47b_bound8(self)
+    \/ writer1_L47b_getzero(self)
+    \/ writer1_L47b_getzero2(self)
+    \/ writer1_L47b_assert2(self)
+    \/ writer1_L56(self)
+    \/ writer1_L56_locked(self)
     \/ writer1_L93_1(self)
     \/ writer1_L93_2(self)
     \/ writer1_L93_null(self)
@@ -5950,10 +5897,12 @@ writer1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread reader1 (examples/seeds/hackbench/before.ifl:60)
+\* thread reader1 (examples/seeds/hackbench/before.ifl:58)
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
-\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* specs/kernel/scm_creds_v3.1.ifl:40: return c
 \* L36 -> L288
 reader1_L36(self) ==
@@ -5963,6 +5912,8 @@ reader1_L36(self) ==
     /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
          cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
     /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage > 0
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].pid # NULL /\
+         pid[sk_buff[reader1_scm_recv_cred_b[self]].pid].st = "live"
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ cred' = [cred EXCEPT
                   ![sk_buff[reader1_scm_recv_cred_b[self]].cred].usage = cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage +
@@ -5981,7 +5932,7 @@ reader1_L36(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
@@ -5996,7 +5947,7 @@ reader1_L36_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
 \* fault: use_after_free
@@ -6014,10 +5965,10 @@ reader1_L36_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
-\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: null_deref
 reader1_L36_null2(self) ==
     /\ pc[self] = "L36"
@@ -6030,10 +5981,10 @@ reader1_L36_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
-\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: use_after_free
 reader1_L36_uaf2(self) ==
     /\ pc[self] = "L36"
@@ -6050,10 +6001,10 @@ reader1_L36_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
-\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
 \* fault: get_zero
 reader1_L36_getzero(self) ==
     /\ pc[self] = "L36"
@@ -6071,7 +6022,53 @@ reader1_L36_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* fault: null_deref
+reader1_L36_null3(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
+         cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage > 0
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].pid = NULL
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 37]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+
+\* specs/kernel/scm_creds_v3.1.ifl:36: c = b.cred
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* specs/kernel/scm_creds_v3.1.ifl:37: get c.usage; touch c; touch b.pid  // cred_to_ucred reads the cred and the pid (both set in v3.1)
+\* fault: use_after_free
+reader1_L36_uaf3(self) ==
+    /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ reader1_scm_recv_cred_b[self] # NULL /\ sk_buff[reader1_scm_recv_cred_b[self]].st = "live"
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].cred # NULL /\
+         cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].st = "live"
+    /\ cred[sk_buff[reader1_scm_recv_cred_b[self]].cred].usage > 0
+    /\ sk_buff[reader1_scm_recv_cred_b[self]].pid # NULL
+    /\ pid[sk_buff[reader1_scm_recv_cred_b[self]].pid].st # "live"
+    /\ fault' = [kind |-> "use_after_free",
+                 thread |-> self,
+                 line |-> 37,
+                 obj |-> sk_buff[reader1_scm_recv_cred_b[self]].pid]
+    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
+                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
+                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
+                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -6092,7 +6089,7 @@ reader1_L39_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -6124,7 +6121,7 @@ reader1_L39_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6160,7 +6157,7 @@ reader1_L39_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6181,7 +6178,7 @@ reader1_L39_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* specs/kernel/scm.ifl:41: if scm_cred != null {
@@ -6212,7 +6209,7 @@ reader1_L39_5(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6247,7 +6244,7 @@ reader1_L39_6(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
@@ -6262,7 +6259,7 @@ reader1_L39_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: double_free
@@ -6280,7 +6277,7 @@ reader1_L39_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:39: put scm_pid.count
 \* fault: refcount_underflow
@@ -6299,7 +6296,7 @@ reader1_L39_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* specs/kernel/af_unix.ifl:341: if scm_fp != null {
@@ -6329,7 +6326,7 @@ reader1_L42_1(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -6363,7 +6360,7 @@ reader1_L42_2(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -6393,7 +6390,7 @@ reader1_L42_3(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_kfree_skb_b,
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -6426,7 +6423,7 @@ reader1_L42_4(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
@@ -6441,7 +6438,7 @@ reader1_L42_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: double_free
@@ -6459,7 +6456,7 @@ reader1_L42_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/scm.ifl:42: put scm_cred.usage
 \* fault: refcount_underflow
@@ -6478,29 +6475,29 @@ reader1_L42_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:61: await proc != null
-\* L61 -> L62
-reader1_L61(self) ==
-    /\ pc[self] = "L61"
+\* examples/seeds/hackbench/before.ifl:59: await proc != null
+\* L59 -> L60
+reader1_L59(self) ==
+    /\ pc[self] = "L59"
     /\ fault.kind = "none"
     /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L62"]
+    /\ pc' = [pc EXCEPT ![self] = "L60"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:62: me = proc
-\* L62 -> L63
-reader1_L62(self) ==
-    /\ pc[self] = "L62"
+\* examples/seeds/hackbench/before.ifl:60: me = proc
+\* L60 -> L61
+reader1_L60(self) ==
+    /\ pc[self] = "L60"
     /\ fault.kind = "none"
     /\ reader1_me' = [reader1_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L63"]
+    /\ pc' = [pc EXCEPT ![self] = "L61"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -6510,16 +6507,16 @@ reader1_L62(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:63: f = b1
-\* L63 -> L64
-reader1_L63(self) ==
-    /\ pc[self] = "L63"
+\* examples/seeds/hackbench/before.ifl:61: f = b1
+\* L61 -> L62
+reader1_L61(self) ==
+    /\ pc[self] = "L61"
     /\ fault.kind = "none"
     /\ reader1_f' = [reader1_f EXCEPT ![self] = b1]
-    /\ pc' = [pc EXCEPT ![self] = "L64"]
+    /\ pc' = [pc EXCEPT ![self] = "L62"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -6529,17 +6526,17 @@ reader1_L63(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                    reader1_scm_recv_frame, reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:64: sk = f.sk
-\* L64 -> L65
-reader1_L64(self) ==
-    /\ pc[self] = "L64"
+\* examples/seeds/hackbench/before.ifl:62: sk = f.sk
+\* L62 -> L63
+reader1_L62(self) ==
+    /\ pc[self] = "L62"
     /\ fault.kind = "none"
     /\ reader1_f[self] # NULL /\ file[reader1_f[self]].st = "live"
     /\ reader1_sk' = [reader1_sk EXCEPT ![self] = file[reader1_f[self]].sk]
-    /\ pc' = [pc EXCEPT ![self] = "L65"]
+    /\ pc' = [pc EXCEPT ![self] = "L63"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
@@ -6549,44 +6546,44 @@ reader1_L64(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/before.ifl:62: sk = f.sk
 \* fault: null_deref
-reader1_L64_null(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_null(self) ==
+    /\ pc[self] = "L62"
     /\ fault.kind = "none"
     /\ reader1_f[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 64]
+    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 62]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:64: sk = f.sk
+\* examples/seeds/hackbench/before.ifl:62: sk = f.sk
 \* fault: use_after_free
-reader1_L64_uaf(self) ==
-    /\ pc[self] = "L64"
+reader1_L62_uaf(self) ==
+    /\ pc[self] = "L62"
     /\ fault.kind = "none"
     /\ reader1_f[self] # NULL
     /\ file[reader1_f[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 64, obj |-> reader1_f[self]]
+    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 62, obj |-> reader1_f[self]]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:65: await exists m in unix_queued : m.rcv == sk
-\* examples/seeds/hackbench/before.ifl:66: hb_read(me, f)
-\* examples/seeds/hackbench/before.ifl:44: got = sys_recvmsg(t, f)
-\* L65 -> L273
-reader1_L65(self) ==
-    /\ pc[self] = "L65"
+\* examples/seeds/hackbench/before.ifl:63: await exists m in unix_queued : m.rcv == sk
+\* examples/seeds/hackbench/before.ifl:64: hb_read(me, f)
+\* examples/seeds/hackbench/before.ifl:42: got = sys_recvmsg(t, f)
+\* L63 -> L273
+reader1_L63(self) ==
+    /\ pc[self] = "L63"
     /\ fault.kind = "none"
     /\ \E m \in unix_queued : sk_buff[m].rcv = reader1_sk[self]
     /\ reader1_hb_read_t' = [reader1_hb_read_t EXCEPT ![self] = reader1_me[self]]
@@ -6605,12 +6602,12 @@ reader1_L65(self) ==
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* L67 -> Done
-reader1_L67(self) ==
-    /\ pc[self] = "L67"
+\* L65 -> Done
+reader1_L65(self) ==
+    /\ pc[self] = "L65"
     /\ fault.kind = "none"
     /\ ~unix_gc_lock = self
     /\ pc' = [pc EXCEPT ![self] = "Done"]
@@ -6619,21 +6616,21 @@ reader1_L67(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
-\* examples/seeds/hackbench/before.ifl:67: }
+\* examples/seeds/hackbench/before.ifl:65: }
 \* fault: exit_locked
-reader1_L67_locked(self) ==
-    /\ pc[self] = "L67"
+reader1_L65_locked(self) ==
+    /\ pc[self] = "L65"
     /\ fault.kind = "none"
     /\ unix_gc_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 67]
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 65]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* specs/kernel/file.ifl:73: add(t.fds, f)
@@ -6663,7 +6660,7 @@ reader1_L72(self) ==
                    reader1_hb_read_frame, reader1_sys_recvmsg_frame, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
@@ -6678,7 +6675,7 @@ reader1_L72_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: use_after_free
@@ -6696,7 +6693,7 @@ reader1_L72_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:72: assert(f not in t.fds)       // one fd per file per task (see the header)
 \* fault: assertion
@@ -6711,7 +6708,7 @@ reader1_L72_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -6736,7 +6733,7 @@ reader1_L93_1(self) ==
                    reader1_skb_release_b, reader1_unix_destruct_scm_frame, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -6765,7 +6762,7 @@ reader1_L93_2(self) ==
                    reader1_kfree_skb_b, reader1_skb_release_b, reader1_unix_destruct_scm_frame,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -6781,7 +6778,7 @@ reader1_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -6800,7 +6797,7 @@ reader1_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -6816,7 +6813,7 @@ reader1_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -6833,7 +6830,7 @@ reader1_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -6853,14 +6850,14 @@ reader1_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> L67
+\* L273 -> L65
 reader1_L273_1(self) ==
     /\ pc[self] = "L273"
     /\ fault.kind = "none"
@@ -6903,12 +6900,12 @@ reader1_L273_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -6917,7 +6914,7 @@ reader1_L273_1(self) ==
 \* specs/kernel/af_unix.ifl:276: remove(unix_queued, b)
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> L67
+\* L273 -> L65
 reader1_L273_2(self) ==
     /\ pc[self] = "L273"
     /\ fault.kind = "none"
@@ -6964,13 +6961,13 @@ reader1_L273_2(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L67"]
+         /\ pc' = [pc EXCEPT ![self] = "L65"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_gc_lock, unix_tot_inflight, gc_in_progress,
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, others_locals, delayed_fput_work_worker_locals,
+                        writer1_locals, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -7005,7 +7002,7 @@ reader1_L273_3(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -7013,7 +7010,7 @@ reader1_L273_3(self) ==
 \* specs/kernel/af_unix.ifl:275: if b != null {
 \* specs/kernel/af_unix.ifl:279: if b == null {
 \* specs/kernel/af_unix.ifl:280: return null
-\* L273 -> L67
+\* L273 -> L65
 reader1_L273_4(self) ==
     /\ pc[self] = "L273"
     /\ fault.kind = "none"
@@ -7059,14 +7056,14 @@ reader1_L273_4(self) ==
          /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
          /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-         /\ pc' = [pc EXCEPT ![self] = "L67"]
+         /\ pc' = [pc EXCEPT ![self] = "L65"]
          /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff,
                         delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                        unix_gc_work_running, writer1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* specs/kernel/af_unix.ifl:274: b = pick({x in unix_queued : x.rcv == sk})
@@ -7098,7 +7095,7 @@ reader1_L273_5(self) ==
                         reader1_fput_f, reader1_file_final_put_f, reader1_unix_notinflight_frame,
                         reader1_scm_recv_frame, reader1_fd_install_frame,
                         reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                        reader1_scm_recv_pid_p, others_locals, delayed_fput_work_worker_locals,
+                        reader1_scm_recv_pid_p, delayed_fput_work_worker_locals,
                         unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
@@ -7113,7 +7110,7 @@ reader1_L273_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:273: sk = f.sk
 \* fault: use_after_free
@@ -7131,7 +7128,7 @@ reader1_L273_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -7207,7 +7204,7 @@ reader1_L288_1(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7286,7 +7283,7 @@ reader1_L288_2(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7370,7 +7367,7 @@ reader1_L288_3(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7447,7 +7444,7 @@ reader1_L288_4(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7526,7 +7523,7 @@ reader1_L288_5(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7610,7 +7607,7 @@ reader1_L288_6(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7681,7 +7678,7 @@ reader1_L288_7(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7754,7 +7751,7 @@ reader1_L288_8(self) ==
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                          reader1_fd_install_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7832,7 +7829,7 @@ reader1_L288_9(self) ==
                          reader1_sys_recvmsg_b, reader1_sys_recvmsg_scm_pid,
                          reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                          reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
-                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                         reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7871,7 +7868,7 @@ reader1_L288_10(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7912,7 +7909,7 @@ reader1_L288_11(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7958,7 +7955,7 @@ reader1_L288_12(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -7999,7 +7996,7 @@ reader1_L288_13(self) ==
                    reader1_sys_recvmsg_scm_cred, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_fd_install_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8014,7 +8011,7 @@ reader1_L288_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* fault: use_after_free
@@ -8032,7 +8029,7 @@ reader1_L288_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
 \* specs/kernel/af_unix.ifl:289: if scm_fp != null {
@@ -8055,7 +8052,7 @@ reader1_L288_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8083,7 +8080,7 @@ reader1_L288_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8110,7 +8107,7 @@ reader1_L288_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8141,7 +8138,7 @@ reader1_L288_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8170,7 +8167,7 @@ reader1_L288_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8209,7 +8206,7 @@ reader1_L288_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8248,7 +8245,7 @@ reader1_L288_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8291,7 +8288,7 @@ reader1_L288_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8330,7 +8327,7 @@ reader1_L288_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8369,7 +8366,7 @@ reader1_L288_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8412,7 +8409,7 @@ reader1_L288_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8447,7 +8444,7 @@ reader1_L288_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:288: scm_fp = b.fp
@@ -8486,7 +8483,7 @@ reader1_L288_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -8523,7 +8520,7 @@ reader1_L326_1(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -8553,7 +8550,7 @@ reader1_L326_2(self) ==
                    reader1_sys_recvmsg_scm_fp, reader1_kfree_skb_b, reader1_skb_release_b,
                    reader1_unix_destruct_scm_frame, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
-                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c, others_locals,
+                   reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_c,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
@@ -8568,7 +8565,7 @@ reader1_L326_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* fault: use_after_free
@@ -8586,7 +8583,7 @@ reader1_L326_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -8604,7 +8601,7 @@ reader1_L326_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -8626,7 +8623,7 @@ reader1_L326_uaf2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:326: p = b.pid
 \* specs/kernel/af_unix.ifl:327: if p != null {
@@ -8649,11 +8646,11 @@ reader1_L326_getzero(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L351 -> L67
+\* L351 -> L65
 reader1_L351_1(self) ==
     /\ pc[self] = "L351"
     /\ fault.kind = "none"
@@ -8699,12 +8696,12 @@ reader1_L351_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -8730,7 +8727,7 @@ reader1_L351_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
@@ -8745,7 +8742,7 @@ reader1_L351_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: double_free
@@ -8763,7 +8760,7 @@ reader1_L351_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:351: put b.users
 \* fault: refcount_underflow
@@ -8781,7 +8778,7 @@ reader1_L351_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -8847,7 +8844,7 @@ reader1_L366_1(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8914,7 +8911,7 @@ reader1_L366_2(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -8975,7 +8972,7 @@ reader1_L366_3(self) ==
                          reader1_unix_destruct_scm_c, reader1_file_final_put_f,
                          reader1_scm_recv_frame, reader1_fd_install_frame,
                          reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                         reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                         reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                          unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9005,7 +9002,7 @@ reader1_L366_4(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9032,7 +9029,7 @@ reader1_L366_5(self) ==
                    reader1_unix_destruct_scm_bpid, reader1_unix_destruct_scm_c, reader1_fput_f,
                    reader1_file_final_put_f, reader1_unix_notinflight_frame, reader1_scm_recv_frame,
                    reader1_fd_install_frame, reader1_scm_destroy_cred_frame,
-                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame, others_locals,
+                   reader1_scm_recv_cred_frame, reader1_scm_recv_pid_frame,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9047,7 +9044,7 @@ reader1_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -9065,7 +9062,7 @@ reader1_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -9089,7 +9086,7 @@ reader1_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9118,7 +9115,7 @@ reader1_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9146,7 +9143,7 @@ reader1_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9178,7 +9175,7 @@ reader1_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9208,7 +9205,7 @@ reader1_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9248,7 +9245,7 @@ reader1_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9288,7 +9285,7 @@ reader1_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9332,7 +9329,7 @@ reader1_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9372,7 +9369,7 @@ reader1_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9412,7 +9409,7 @@ reader1_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9456,7 +9453,7 @@ reader1_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9492,7 +9489,7 @@ reader1_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -9532,7 +9529,7 @@ reader1_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -9564,7 +9561,7 @@ reader1_L376_1(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -9595,7 +9592,7 @@ reader1_L376_2(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -9620,7 +9617,7 @@ reader1_L376_3(self) ==
                    reader1_unix_destruct_scm_c, reader1_fput_f, reader1_file_final_put_f,
                    reader1_unix_notinflight_frame, reader1_scm_recv_frame, reader1_fd_install_frame,
                    reader1_scm_destroy_cred_frame, reader1_scm_recv_cred_frame,
-                   reader1_scm_recv_pid_frame, others_locals, delayed_fput_work_worker_locals,
+                   reader1_scm_recv_pid_frame, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -9635,7 +9632,7 @@ reader1_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -9653,7 +9650,7 @@ reader1_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -9672,7 +9669,7 @@ reader1_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -9695,7 +9692,7 @@ reader1_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -9719,14 +9716,14 @@ reader1_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> L67
+\* L382 -> L65
 reader1_L382_1(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -9778,12 +9775,12 @@ reader1_L382_1(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -9791,7 +9788,7 @@ reader1_L382_1(self) ==
 \* specs/kernel/af_unix.ifl:384: put c.usage
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> L67
+\* L382 -> L65
 reader1_L382_2(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -9842,19 +9839,19 @@ reader1_L382_2(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
 \* specs/kernel/af_unix.ifl:386: free b
 \* specs/kernel/af_unix.ifl:297: return scm_fp
-\* L382 -> L67
+\* L382 -> L65
 reader1_L382_3(self) ==
     /\ pc[self] = "L382"
     /\ fault.kind = "none"
@@ -9900,12 +9897,12 @@ reader1_L382_3(self) ==
     /\ reader1_scm_recv_cred_c' = [reader1_scm_recv_cred_c EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_b' = [reader1_scm_recv_pid_b EXCEPT ![self] = NULL]
     /\ reader1_scm_recv_pid_p' = [reader1_scm_recv_pid_p EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L67"]
+    /\ pc' = [pc EXCEPT ![self] = "L65"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, delayed_fput_list,
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, others_locals,
+                   unix_gc_work_pending, unix_gc_work_running, writer1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
@@ -9920,7 +9917,7 @@ reader1_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -9938,7 +9935,7 @@ reader1_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9957,7 +9954,7 @@ reader1_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -9980,7 +9977,7 @@ reader1_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10004,7 +10001,7 @@ reader1_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10030,7 +10027,7 @@ reader1_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10056,7 +10053,7 @@ reader1_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -10078,7 +10075,7 @@ reader1_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a reader1 thread
 reader1_step(self) ==
@@ -10088,6 +10085,8 @@ reader1_step(self) ==
     \/ reader1_L36_null2(self)
     \/ reader1_L36_uaf2(self)
     \/ reader1_L36_getzero(self)
+    \/ reader1_L36_null3(self)
+    \/ reader1_L36_uaf3(self)
     \/ reader1_L39_1(self)
     \/ reader1_L39_2(self)
     \/ reader1_L39_3(self)
@@ -10104,15 +10103,15 @@ reader1_step(self) ==
     \/ reader1_L42_null(self)
     \/ reader1_L42_dfree(self)
     \/ reader1_L42_underflow(self)
+    \/ reader1_L59(self)
+    \/ reader1_L60(self)
     \/ reader1_L61(self)
     \/ reader1_L62(self)
+    \/ reader1_L62_null(self)
+    \/ reader1_L62_uaf(self)
     \/ reader1_L63(self)
-    \/ reader1_L64(self)
-    \/ reader1_L64_null(self)
-    \/ reader1_L64_uaf(self)
     \/ reader1_L65(self)
-    \/ reader1_L67(self)
-    \/ reader1_L67_locked(self)
+    \/ reader1_L65_locked(self)
     \/ reader1_L72(self)
     \/ reader1_L72_null(self)
     \/ reader1_L72_uaf(self)
@@ -10213,576 +10212,6 @@ reader1_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread others (examples/seeds/hackbench/before.ifl:71)
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* specs/kernel/scm_creds_v3.1.ifl:28: return c
-\* examples/seeds/hackbench/before.ifl:77: scm_destroy_cred(p, c)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* L25 -> L39
-others_L25_1(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred # NULL /\
-         cred[task[others_scm_send_cred_t[self]].cred].st = "live"
-    /\ cred[task[others_scm_send_cred_t[self]].cred].usage > 0
-    /\ others_p[self] # NULL
-    /\ others_scm_send_cred_c' = [others_scm_send_cred_c EXCEPT ![self] = NULL]
-    /\ cred' = [cred EXCEPT
-                  ![task[others_scm_send_cred_t[self]].cred].usage = cred[task[others_scm_send_cred_t[self]].cred].usage +
-                                                                       1]
-    /\ others_c' = [others_c EXCEPT ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT
-                                             ![self] = others_p[self]]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT
-                                              ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ pc' = [pc EXCEPT ![self] = "L39"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, others_p, others_scm_send_pid_frame, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* specs/kernel/scm_creds_v3.1.ifl:28: return c
-\* examples/seeds/hackbench/before.ifl:77: scm_destroy_cred(p, c)
-\* specs/kernel/scm.ifl:38: if scm_pid != null {
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L25 -> L42
-others_L25_2(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred # NULL /\
-         cred[task[others_scm_send_cred_t[self]].cred].st = "live"
-    /\ cred[task[others_scm_send_cred_t[self]].cred].usage > 0
-    /\ ~others_p[self] # NULL
-    /\ others_scm_send_cred_c' = [others_scm_send_cred_c EXCEPT ![self] = NULL]
-    /\ cred' = [cred EXCEPT
-                  ![task[others_scm_send_cred_t[self]].cred].usage = cred[task[others_scm_send_cred_t[self]].cred].usage +
-                                                                       1]
-    /\ others_c' = [others_c EXCEPT ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT
-                                             ![self] = others_p[self]]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT
-                                              ![self] = task[others_scm_send_cred_t[self]].cred]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, others_p, others_scm_send_pid_frame, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* fault: null_deref
-others_L25_null(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ others_scm_send_cred_t[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 25]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* fault: use_after_free
-others_L25_uaf(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ others_scm_send_cred_t[self] # NULL
-    /\ task[others_scm_send_cred_t[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 25,
-                 obj |-> others_scm_send_cred_t[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* fault: null_deref
-others_L25_null2(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 26]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* fault: use_after_free
-others_L25_uaf2(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred # NULL
-    /\ cred[task[others_scm_send_cred_t[self]].cred].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 26,
-                 obj |-> task[others_scm_send_cred_t[self]].cred]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm_creds_v3.1.ifl:25: c = t.cred
-\* specs/kernel/scm_creds_v3.1.ifl:26: get c.usage                      // scm->cred = get_cred(cred)
-\* fault: get_zero
-others_L25_getzero(self) ==
-    /\ pc[self] = "L25"
-    /\ fault.kind = "none"
-    /\ others_scm_send_cred_t[self] # NULL /\ task[others_scm_send_cred_t[self]].st = "live"
-    /\ task[others_scm_send_cred_t[self]].cred # NULL /\
-         cred[task[others_scm_send_cred_t[self]].cred].st = "live"
-    /\ cred[task[others_scm_send_cred_t[self]].cred].usage \leq 0
-    /\ fault' = [kind |-> "get_zero",
-                 thread |-> self,
-                 line |-> 26,
-                 obj |-> task[others_scm_send_cred_t[self]].cred]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L42
-others_L39_1(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count > 1
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT
-                 ![others_scm_destroy_cred_scm_pid[self]].count = pid[others_scm_destroy_cred_scm_pid[self]].count -
-                                                                    1]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L74
-others_L39_2(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count > 1
-    /\ ~others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT
-                 ![others_scm_destroy_cred_scm_pid[self]].count = pid[others_scm_destroy_cred_scm_pid[self]].count -
-                                                                    1]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L42
-others_L39_3(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count = 1
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT ![others_scm_destroy_cred_scm_pid[self]].count = 0,
-                          ![others_scm_destroy_cred_scm_pid[self]].st = "freed"]
-    /\ pc' = [pc EXCEPT ![self] = "L42"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* specs/kernel/scm.ifl:41: if scm_cred != null {
-\* L39 -> L74
-others_L39_4(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count = 1
-    /\ ~others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ pid' = [pid EXCEPT ![others_scm_destroy_cred_scm_pid[self]].count = 0,
-                          ![others_scm_destroy_cred_scm_pid[self]].st = "freed"]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: null_deref
-others_L39_null(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_pid[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 39]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: double_free
-others_L39_dfree(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 39,
-                 obj |-> others_scm_destroy_cred_scm_pid[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:39: put scm_pid.count
-\* fault: refcount_underflow
-others_L39_underflow(self) ==
-    /\ pc[self] = "L39"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_pid[self] # NULL /\
-         pid[others_scm_destroy_cred_scm_pid[self]].st = "live"
-    /\ pid[others_scm_destroy_cred_scm_pid[self]].count \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 39,
-                 obj |-> others_scm_destroy_cred_scm_pid[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_1(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage > 1
-    /\ cred' = [cred EXCEPT
-                  ![others_scm_destroy_cred_scm_cred[self]].usage = cred[others_scm_destroy_cred_scm_cred[self]].usage -
-                                                                      1]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* L42 -> L74
-others_L42_2(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage = 1
-    /\ cred' = [cred EXCEPT ![others_scm_destroy_cred_scm_cred[self]].usage = 0,
-                            ![others_scm_destroy_cred_scm_cred[self]].st = "freed"]
-    /\ others_scm_destroy_cred_scm_pid' = [others_scm_destroy_cred_scm_pid EXCEPT ![self] = NULL]
-    /\ others_scm_destroy_cred_scm_cred' = [others_scm_destroy_cred_scm_cred EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_frame, others_scm_send_cred_frame, others_scm_send_pid_frame,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: null_deref
-others_L42_null(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 42]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: double_free
-others_L42_dfree(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].st # "live"
-    /\ fault' = [kind |-> "double_free",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* specs/kernel/scm.ifl:42: put scm_cred.usage
-\* fault: refcount_underflow
-others_L42_underflow(self) ==
-    /\ pc[self] = "L42"
-    /\ fault.kind = "none"
-    /\ others_scm_destroy_cred_scm_cred[self] # NULL /\
-         cred[others_scm_destroy_cred_scm_cred[self]].st = "live"
-    /\ cred[others_scm_destroy_cred_scm_cred[self]].usage \leq 0
-    /\ fault' = [kind |-> "refcount_underflow",
-                 thread |-> self,
-                 line |-> 42,
-                 obj |-> others_scm_destroy_cred_scm_cred[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:72: await proc != null
-\* L72 -> L73
-others_L72(self) ==
-    /\ pc[self] = "L72"
-    /\ fault.kind = "none"
-    /\ proc # NULL
-    /\ pc' = [pc EXCEPT ![self] = "L73"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:73: me = proc
-\* L73 -> L74
-others_L73(self) ==
-    /\ pc[self] = "L73"
-    /\ fault.kind = "none"
-    /\ others_me' = [others_me EXCEPT ![self] = proc]
-    /\ pc' = [pc EXCEPT ![self] = "L74"]
-    /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_p, others_c, others_scm_destroy_cred_frame, others_scm_send_cred_frame,
-                   others_scm_send_pid_frame, delayed_fput_work_worker_locals,
-                   unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
-\* specs/kernel/scm_creds_v3.1.ifl:20: return p
-\* examples/seeds/hackbench/before.ifl:76: c = scm_send_cred(me)
-\* L74 -> L25
-others_L74(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
-    /\ task[others_me[self]].pid # NULL /\ pid[task[others_me[self]].pid].st = "live"
-    /\ pid[task[others_me[self]].pid].count > 0
-    /\ others_scm_send_pid_t' = [others_scm_send_pid_t EXCEPT ![self] = NULL]
-    /\ others_scm_send_pid_p' = [others_scm_send_pid_p EXCEPT ![self] = NULL]
-    /\ pid' = [pid EXCEPT
-                 ![task[others_me[self]].pid].count = pid[task[others_me[self]].pid].count + 1]
-    /\ others_p' = [others_p EXCEPT ![self] = task[others_me[self]].pid]
-    /\ others_scm_send_cred_t' = [others_scm_send_cred_t EXCEPT ![self] = others_me[self]]
-    /\ pc' = [pc EXCEPT ![self] = "L25"]
-    /\ UNCHANGED <<fault, file, task, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_me, others_c, others_scm_destroy_cred_frame, others_scm_send_cred_c,
-                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* fault: null_deref
-others_L74_null(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ others_me[self] = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 16]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* fault: use_after_free
-others_L74_uaf(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ others_me[self] # NULL
-    /\ task[others_me[self]].st # "live"
-    /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 16, obj |-> others_me[self]]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
-\* fault: null_deref
-others_L74_null2(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
-    /\ task[others_me[self]].pid = NULL
-    /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 17]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
-\* fault: use_after_free
-others_L74_uaf2(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
-    /\ task[others_me[self]].pid # NULL
-    /\ pid[task[others_me[self]].pid].st # "live"
-    /\ fault' = [kind |-> "use_after_free",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> task[others_me[self]].pid]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* examples/seeds/hackbench/before.ifl:75: p = scm_send_pid(me)
-\* specs/kernel/scm_creds_v3.1.ifl:16: p = t.pid
-\* specs/kernel/scm_creds_v3.1.ifl:17: get p.count                      // scm->pid = get_pid(pid)
-\* fault: get_zero
-others_L74_getzero(self) ==
-    /\ pc[self] = "L74"
-    /\ fault.kind = "none"
-    /\ others_me[self] # NULL /\ task[others_me[self]].st = "live"
-    /\ task[others_me[self]].pid # NULL /\ pid[task[others_me[self]].pid].st = "live"
-    /\ pid[task[others_me[self]].pid].count \leq 0
-    /\ fault' = [kind |-> "get_zero",
-                 thread |-> self,
-                 line |-> 17,
-                 obj |-> task[others_me[self]].pid]
-    /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
-                   unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
-                   gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
-                   gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
-
-\* any step of a others thread
-others_step(self) ==
-    \/ others_L25_1(self)
-    \/ others_L25_2(self)
-    \/ others_L25_null(self)
-    \/ others_L25_uaf(self)
-    \/ others_L25_null2(self)
-    \/ others_L25_uaf2(self)
-    \/ others_L25_getzero(self)
-    \/ others_L39_1(self)
-    \/ others_L39_2(self)
-    \/ others_L39_3(self)
-    \/ others_L39_4(self)
-    \/ others_L39_null(self)
-    \/ others_L39_dfree(self)
-    \/ others_L39_underflow(self)
-    \/ others_L42_1(self)
-    \/ others_L42_2(self)
-    \/ others_L42_null(self)
-    \/ others_L42_dfree(self)
-    \/ others_L42_underflow(self)
-    \/ others_L72(self)
-    \/ others_L73(self)
-    \/ others_L74(self)
-    \/ others_L74_null(self)
-    \/ others_L74_uaf(self)
-    \/ others_L74_null2(self)
-    \/ others_L74_uaf2(self)
-    \/ others_L74_getzero(self)
-
---------------------------------------------------------------------------------
-
 \* thread delayed_fput_work_worker (specs/kernel/file.ifl:40)
 
 \* specs/kernel/unix_gc_v6.7.ifl:19: lock unix_gc_lock
@@ -10809,7 +10238,7 @@ delayed_fput_work_worker_L19_1(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
@@ -10856,7 +10285,7 @@ delayed_fput_work_worker_L19_2(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -10884,8 +10313,8 @@ delayed_fput_work_worker_L19_3(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -10927,8 +10356,7 @@ delayed_fput_work_worker_L19_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -10962,8 +10390,7 @@ delayed_fput_work_worker_L28(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_kfree_skb_b, delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
                    delayed_fput_work_worker_fput_f, delayed_fput_work_worker_file_final_put_f,
@@ -10982,7 +10409,7 @@ delayed_fput_work_worker_L40(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -11010,8 +10437,8 @@ delayed_fput_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -11047,7 +10474,7 @@ delayed_fput_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_frame,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                    delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -11068,7 +10495,7 @@ delayed_fput_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -11087,7 +10514,7 @@ delayed_fput_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11105,7 +10532,7 @@ delayed_fput_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11127,7 +10554,7 @@ delayed_fput_work_worker_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -11150,7 +10577,7 @@ delayed_fput_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:109: batch = delayed_fput_list
 \* specs/kernel/file.ifl:110: delayed_fput_list = {}
@@ -11170,8 +10597,8 @@ delayed_fput_work_worker_L109(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_rest_411_3,
-                   delayed_fput_work_worker_delayed_fput_f, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_rest_411_3, delayed_fput_work_worker_delayed_fput_f,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -11196,7 +10623,7 @@ delayed_fput_work_worker_L112_1(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_frame, delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
@@ -11265,7 +10692,7 @@ delayed_fput_work_worker_L112_2(self) ==
                               gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                               gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                               delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals, others_locals,
+                              writer1_locals, reader1_locals,
                               delayed_fput_work_worker_delayed_fput_batch,
                               delayed_fput_work_worker_unix_release_sock_b,
                               delayed_fput_work_worker_unix_release_sock_collect,
@@ -11338,7 +10765,7 @@ delayed_fput_work_worker_L112_3(self) ==
                               gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                               gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                               delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                              writer1_locals, reader1_locals, others_locals,
+                              writer1_locals, reader1_locals,
                               delayed_fput_work_worker_delayed_fput_batch,
                               delayed_fput_work_worker_unix_release_sock_b,
                               delayed_fput_work_worker_unix_release_sock_collect,
@@ -11403,7 +10830,7 @@ delayed_fput_work_worker_L112_4(self) ==
                            gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist,
                            gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                            delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                           writer1_locals, reader1_locals, others_locals,
+                           writer1_locals, reader1_locals,
                            delayed_fput_work_worker_delayed_fput_batch,
                            delayed_fput_work_worker_unix_release_sock_b,
                            delayed_fput_work_worker_unix_release_sock_collect,
@@ -11433,7 +10860,7 @@ delayed_fput_work_worker_L112_null(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11454,7 +10881,7 @@ delayed_fput_work_worker_L112_uaf(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11476,7 +10903,7 @@ delayed_fput_work_worker_L112_null2(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11502,7 +10929,7 @@ delayed_fput_work_worker_L112_uaf2(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11535,7 +10962,7 @@ delayed_fput_work_worker_L112_null3(self) ==
                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                               delayed_fput_work_pending, delayed_fput_work_running,
                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              reader1_locals, delayed_fput_work_worker_locals,
                               unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11572,7 +10999,7 @@ delayed_fput_work_worker_L112_dfree(self) ==
                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                               delayed_fput_work_pending, delayed_fput_work_running,
                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              reader1_locals, delayed_fput_work_worker_locals,
                               unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:112: for f in batch {
@@ -11610,7 +11037,7 @@ delayed_fput_work_worker_L112_underflow(self) ==
                               gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                               delayed_fput_work_pending, delayed_fput_work_running,
                               unix_gc_work_pending, unix_gc_work_running, writer1_locals,
-                              reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                              reader1_locals, delayed_fput_work_worker_locals,
                               unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -11683,8 +11110,7 @@ delayed_fput_work_worker_L366_1(self) ==
                          gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_frame,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_frame,
@@ -11766,8 +11192,7 @@ delayed_fput_work_worker_L366_2(self) ==
                          gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_frame,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
                          delayed_fput_work_worker_unix_release_sock_frame,
@@ -11841,7 +11266,7 @@ delayed_fput_work_worker_L366_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_frame,
                          delayed_fput_work_worker_delayed_fput_frame,
                          delayed_fput_work_worker___fput_f,
@@ -11877,8 +11302,8 @@ delayed_fput_work_worker_L366_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -11908,8 +11333,8 @@ delayed_fput_work_worker_L366_5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -11931,7 +11356,7 @@ delayed_fput_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -11949,7 +11374,7 @@ delayed_fput_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -11974,7 +11399,7 @@ delayed_fput_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12004,7 +11429,7 @@ delayed_fput_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12033,7 +11458,7 @@ delayed_fput_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12067,7 +11492,7 @@ delayed_fput_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12100,7 +11525,7 @@ delayed_fput_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12147,7 +11572,7 @@ delayed_fput_work_worker_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12194,7 +11619,7 @@ delayed_fput_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12246,7 +11671,7 @@ delayed_fput_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12293,7 +11718,7 @@ delayed_fput_work_worker_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12340,7 +11765,7 @@ delayed_fput_work_worker_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12392,7 +11817,7 @@ delayed_fput_work_worker_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12433,7 +11858,7 @@ delayed_fput_work_worker_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -12479,7 +11904,7 @@ delayed_fput_work_worker_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -12507,8 +11932,8 @@ delayed_fput_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12543,8 +11968,8 @@ delayed_fput_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12572,8 +11997,8 @@ delayed_fput_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
@@ -12595,7 +12020,7 @@ delayed_fput_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -12613,7 +12038,7 @@ delayed_fput_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12632,7 +12057,7 @@ delayed_fput_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12655,7 +12080,7 @@ delayed_fput_work_worker_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -12679,7 +12104,7 @@ delayed_fput_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12719,8 +12144,8 @@ delayed_fput_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -12764,8 +12189,8 @@ delayed_fput_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -12802,8 +12227,8 @@ delayed_fput_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f,
                    delayed_fput_work_worker_unix_release_sock_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_fput_f,
                    delayed_fput_work_worker_file_final_put_f,
@@ -12821,7 +12246,7 @@ delayed_fput_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -12839,7 +12264,7 @@ delayed_fput_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12858,7 +12283,7 @@ delayed_fput_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12881,7 +12306,7 @@ delayed_fput_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12905,7 +12330,7 @@ delayed_fput_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12931,7 +12356,7 @@ delayed_fput_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12957,7 +12382,7 @@ delayed_fput_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -12979,12 +12404,12 @@ delayed_fput_work_worker_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_1(self) ==
@@ -12996,7 +12421,7 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13004,16 +12429,17 @@ delayed_fput_work_worker_L411_1(self) ==
                                                                                             1]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -13026,7 +12452,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
@@ -13038,7 +12464,7 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13063,8 +12489,7 @@ delayed_fput_work_worker_L411_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -13074,7 +12499,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L19
 delayed_fput_work_worker_L411_3(self) ==
@@ -13086,7 +12511,7 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13094,16 +12519,17 @@ delayed_fput_work_worker_L411_3(self) ==
                        ![delayed_fput_work_worker_unix_release_sock_sk[self]].st = "freed"]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ pc' = [pc EXCEPT ![self] = "L19"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, sk_buff, delayed_fput_list, unix_queued,
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame, delayed_fput_work_worker___fput_f,
-                   delayed_fput_work_worker_unix_release_sock_f,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker___fput_f, delayed_fput_work_worker_unix_release_sock_f,
                    delayed_fput_work_worker_unix_release_sock_sk,
                    delayed_fput_work_worker_unix_release_sock_skpair,
                    delayed_fput_work_worker_unix_release_sock_mine,
@@ -13116,7 +12542,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
@@ -13128,7 +12554,7 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -13153,8 +12579,7 @@ delayed_fput_work_worker_L411_4(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_frame,
-                   delayed_fput_work_worker_delayed_fput_frame,
+                   delayed_fput_work_worker_frame, delayed_fput_work_worker_delayed_fput_frame,
                    delayed_fput_work_worker_unix_gc_busy, delayed_fput_work_worker_kfree_skb_b,
                    delayed_fput_work_worker_skb_release_b,
                    delayed_fput_work_worker_unix_destruct_scm_frame,
@@ -13186,8 +12611,7 @@ delayed_fput_work_worker_L411_5(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_rest_112_3,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                         delayed_fput_work_worker_delayed_fput_frame,
                         delayed_fput_work_worker___fput_f,
                         delayed_fput_work_worker_unix_release_sock_f,
@@ -13232,8 +12656,7 @@ delayed_fput_work_worker_L411_6(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_rest_112_3,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_rest_112_3,
                         delayed_fput_work_worker_delayed_fput_frame,
                         delayed_fput_work_worker___fput_f,
                         delayed_fput_work_worker_unix_release_sock_f,
@@ -13263,7 +12686,7 @@ delayed_fput_work_worker_L411_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13283,7 +12706,7 @@ delayed_fput_work_worker_L411_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13304,7 +12727,7 @@ delayed_fput_work_worker_L411_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13324,7 +12747,7 @@ delayed_fput_work_worker_L411_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13348,7 +12771,7 @@ delayed_fput_work_worker_L411_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13368,7 +12791,7 @@ delayed_fput_work_worker_L411_null3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
@@ -13392,7 +12815,7 @@ delayed_fput_work_worker_L411_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:412: kfree_skb(b)
@@ -13410,7 +12833,7 @@ delayed_fput_work_worker_L411_null4(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -13430,7 +12853,7 @@ delayed_fput_work_worker_L411_dfree4(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:411: for b in mine {
@@ -13450,7 +12873,7 @@ delayed_fput_work_worker_L411_underflow2(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a delayed_fput_work_worker thread
@@ -13553,7 +12976,7 @@ unix_gc_work_worker_L53(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:53: work unix_gc_work: __unix_gc           // unix_gc_work (8b90a9f819; up to v6.7 see unix_gc_v6.7.ifl)
@@ -13567,7 +12990,7 @@ unix_gc_work_worker_L53b(self) ==
                    unix_queued, unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list,
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
-                   unix_gc_work_pending, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_pending, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
@@ -13593,7 +13016,7 @@ unix_gc_work_worker_L93_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_file_final_put_f,
@@ -13625,7 +13048,7 @@ unix_gc_work_worker_L93_2(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                   writer1_locals, reader1_locals, others_locals, delayed_fput_work_worker_locals,
+                   writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame,
@@ -13644,7 +13067,7 @@ unix_gc_work_worker_L93_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* fault: use_after_free
@@ -13663,7 +13086,7 @@ unix_gc_work_worker_L93_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -13681,7 +13104,7 @@ unix_gc_work_worker_L93_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -13703,7 +13126,7 @@ unix_gc_work_worker_L93_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/file.ifl:93: gc_stale = gc_stale || (f.f_count > 1 && unix_tot_inflight > 0)
 \* specs/kernel/file.ifl:94: put f.f_count
@@ -13725,7 +13148,7 @@ unix_gc_work_worker_L93_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:101: lock unix_gc_lock
 \* specs/kernel/garbage.ifl:102: gc_stale = false
@@ -13741,7 +13164,7 @@ unix_gc_work_worker_L101(self) ==
                    unix_queued, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, proc, a1, b1,
                    delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                   unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                   unix_gc_work_running, writer1_locals, reader1_locals,
                    delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -13973,7 +13396,7 @@ unix_gc_work_worker_L107_1(self) ==
                    unix_gc_lock, unix_tot_inflight, gc_in_progress, gc_inflight_list, gc_candidates,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_frame,
                    unix_gc_work_worker_fput_f, unix_gc_work_worker_file_final_put_f,
@@ -14011,7 +13434,7 @@ unix_gc_work_worker_L107_2(self) ==
                          delayed_fput_list, unix_queued, unix_gc_lock, unix_tot_inflight,
                          gc_in_progress, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                          unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
@@ -14043,7 +13466,7 @@ unix_gc_work_worker_L107_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                          unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
@@ -14067,7 +13490,7 @@ unix_gc_work_worker_L107_null(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14086,7 +13509,7 @@ unix_gc_work_worker_L107_uaf(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14105,7 +13528,7 @@ unix_gc_work_worker_L107_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14128,7 +13551,7 @@ unix_gc_work_worker_L107_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14148,7 +13571,7 @@ unix_gc_work_worker_L107_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14172,7 +13595,7 @@ unix_gc_work_worker_L107_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14198,7 +13621,7 @@ unix_gc_work_worker_L107_list_add(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:107: for u in gc_inflight_list {
@@ -14214,7 +13637,7 @@ unix_gc_work_worker_L107b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                    unix_gc_work_worker_rest_138_3, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14237,7 +13660,7 @@ unix_gc_work_worker_L138_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14266,11 +13689,10 @@ unix_gc_work_worker_L138_2(self) ==
                          gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
-                         unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
-                         unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_rest_147_3, unix_gc_work_worker_rest_107_3,
+                         unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker___unix_gc_b,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                          unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                          unix_gc_work_worker_file_final_put_f,
                          unix_gc_work_worker_unix_notinflight_frame>>
@@ -14294,7 +13716,7 @@ unix_gc_work_worker_L138_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                          unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_not_cycle,
                          unix_gc_work_worker___unix_gc_b, unix_gc_work_worker_kfree_skb_b,
@@ -14317,7 +13739,7 @@ unix_gc_work_worker_L138_unlock(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
 \* specs/kernel/garbage.ifl:139: if u in not_cycle {
@@ -14336,7 +13758,7 @@ unix_gc_work_worker_L138_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:138: for u in gc_candidates {
@@ -14352,7 +13774,7 @@ unix_gc_work_worker_L138b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_147_3,
                    unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14372,7 +13794,7 @@ unix_gc_work_worker_L141(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:141: list_add_tail(gc_inflight_list, u)
 \* fault: list_double_add
@@ -14389,7 +13811,7 @@ unix_gc_work_worker_L141_list_add(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* L147 -> L147c
@@ -14403,7 +13825,7 @@ unix_gc_work_worker_L147_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
 \* specs/kernel/garbage.ifl:148: kfree_skb(b)
@@ -14430,10 +13852,10 @@ unix_gc_work_worker_L147_2(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
-                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
-                        unix_gc_work_worker___unix_gc_not_cycle, unix_gc_work_worker_skb_release_b,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
+                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
+                        unix_gc_work_worker_skb_release_b,
                         unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                         unix_gc_work_worker_file_final_put_f,
                         unix_gc_work_worker_unix_notinflight_frame>>
@@ -14468,10 +13890,9 @@ unix_gc_work_worker_L147_3(self) ==
                         gc_inflight_list, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                         gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                         delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                        writer1_locals, reader1_locals, others_locals,
-                        delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
-                        unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_u,
-                        unix_gc_work_worker___unix_gc_not_cycle,
+                        writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                        unix_gc_work_worker_rest_138_3, unix_gc_work_worker_rest_107_3,
+                        unix_gc_work_worker___unix_gc_u, unix_gc_work_worker___unix_gc_not_cycle,
                         unix_gc_work_worker_unix_destruct_scm_fp,
                         unix_gc_work_worker_unix_destruct_scm_bpid,
                         unix_gc_work_worker_unix_destruct_scm_c, unix_gc_work_worker_fput_f,
@@ -14494,7 +13915,7 @@ unix_gc_work_worker_L147_null(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
@@ -14514,7 +13935,7 @@ unix_gc_work_worker_L147_dfree(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
@@ -14534,7 +13955,7 @@ unix_gc_work_worker_L147_underflow(self) ==
                         gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                         gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                         delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                        unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                        unix_gc_work_running, writer1_locals, reader1_locals,
                         delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/garbage.ifl:147: for b in gc_hitlist {
@@ -14550,7 +13971,7 @@ unix_gc_work_worker_L147b(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_rest_138_3,
                    unix_gc_work_worker_rest_107_3, unix_gc_work_worker___unix_gc_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
@@ -14587,7 +14008,7 @@ unix_gc_work_worker_L147c(self) ==
                    unix_queued, unix_tot_inflight, gc_inflight_list, gc_candidates, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
                    unix_gc_work_worker_unix_destruct_scm_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
@@ -14608,7 +14029,7 @@ unix_gc_work_worker_L147c_assert(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14680,10 +14101,10 @@ unix_gc_work_worker_L366_1(self) ==
                          gc_in_progress, gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c,
                          unix_gc_work_worker_file_final_put_f>>
@@ -14758,10 +14179,10 @@ unix_gc_work_worker_L366_2(self) ==
                          gc_in_progress, gc_inflight_list, gc_flag_candidate, gc_flag_maybe_cycle,
                          gc_hitlist, gc_purged, gc_stale, proc, a1, b1, delayed_fput_work_pending,
                          delayed_fput_work_running, unix_gc_work_pending, unix_gc_work_running,
-                         writer1_locals, reader1_locals, others_locals,
-                         delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
-                         unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
-                         unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
+                         writer1_locals, reader1_locals, delayed_fput_work_worker_locals,
+                         unix_gc_work_worker_frame, unix_gc_work_worker___unix_gc_frame,
+                         unix_gc_work_worker_kfree_skb_b, unix_gc_work_worker_skb_release_b,
+                         unix_gc_work_worker_unix_destruct_scm_b,
                          unix_gc_work_worker_unix_destruct_scm_bpid,
                          unix_gc_work_worker_unix_destruct_scm_c,
                          unix_gc_work_worker_file_final_put_f>>
@@ -14828,7 +14249,7 @@ unix_gc_work_worker_L366_3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                          unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                          unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
@@ -14858,7 +14279,7 @@ unix_gc_work_worker_L366_4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -14884,7 +14305,7 @@ unix_gc_work_worker_L366_5(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_bpid,
@@ -14904,7 +14325,7 @@ unix_gc_work_worker_L366_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* fault: use_after_free
@@ -14922,7 +14343,7 @@ unix_gc_work_worker_L366_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
 \* specs/kernel/af_unix.ifl:367: if fp != null {
@@ -14947,7 +14368,7 @@ unix_gc_work_worker_L366_null2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -14977,7 +14398,7 @@ unix_gc_work_worker_L366_uaf2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15006,7 +14427,7 @@ unix_gc_work_worker_L366_null3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15040,7 +14461,7 @@ unix_gc_work_worker_L366_uaf3(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15073,7 +14494,7 @@ unix_gc_work_worker_L366_assert(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15120,7 +14541,7 @@ unix_gc_work_worker_L366_list_del(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15167,7 +14588,7 @@ unix_gc_work_worker_L366_null4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15219,7 +14640,7 @@ unix_gc_work_worker_L366_uaf4(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15266,7 +14687,7 @@ unix_gc_work_worker_L366_list_del2(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15313,7 +14734,7 @@ unix_gc_work_worker_L366_null5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15365,7 +14786,7 @@ unix_gc_work_worker_L366_uaf5(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15406,7 +14827,7 @@ unix_gc_work_worker_L366_null6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:366: fp = b.fp
@@ -15452,7 +14873,7 @@ unix_gc_work_worker_L366_uaf6(self) ==
                          gc_in_progress, gc_inflight_list, gc_candidates, gc_flag_candidate,
                          gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc, a1, b1,
                          delayed_fput_work_pending, delayed_fput_work_running, unix_gc_work_pending,
-                         unix_gc_work_running, writer1_locals, reader1_locals, others_locals,
+                         unix_gc_work_running, writer1_locals, reader1_locals,
                          delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
@@ -15480,7 +14901,7 @@ unix_gc_work_worker_L376_1(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -15512,7 +14933,7 @@ unix_gc_work_worker_L376_2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -15538,7 +14959,7 @@ unix_gc_work_worker_L376_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_kfree_skb_b,
                    unix_gc_work_worker_skb_release_b, unix_gc_work_worker_unix_destruct_scm_b,
                    unix_gc_work_worker_unix_destruct_scm_fp,
@@ -15558,7 +14979,7 @@ unix_gc_work_worker_L376_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* fault: use_after_free
@@ -15576,7 +14997,7 @@ unix_gc_work_worker_L376_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -15595,7 +15016,7 @@ unix_gc_work_worker_L376_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -15618,7 +15039,7 @@ unix_gc_work_worker_L376_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:376: bpid = b.pid
 \* specs/kernel/af_unix.ifl:377: if bpid != null {
@@ -15642,7 +15063,7 @@ unix_gc_work_worker_L376_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15680,7 +15101,7 @@ unix_gc_work_worker_L382_1(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -15721,7 +15142,7 @@ unix_gc_work_worker_L382_2(self) ==
                    gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged, gc_stale, proc,
                    a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -15755,7 +15176,7 @@ unix_gc_work_worker_L382_3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_frame,
                    unix_gc_work_worker___unix_gc_frame, unix_gc_work_worker_fput_f,
                    unix_gc_work_worker_file_final_put_f,
                    unix_gc_work_worker_unix_notinflight_frame>>
@@ -15772,7 +15193,7 @@ unix_gc_work_worker_L382_null(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* fault: use_after_free
@@ -15790,7 +15211,7 @@ unix_gc_work_worker_L382_uaf(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15809,7 +15230,7 @@ unix_gc_work_worker_L382_null2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15832,7 +15253,7 @@ unix_gc_work_worker_L382_dfree(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15856,7 +15277,7 @@ unix_gc_work_worker_L382_underflow(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15882,7 +15303,7 @@ unix_gc_work_worker_L382_dfree2(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15908,7 +15329,7 @@ unix_gc_work_worker_L382_dfree3(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* specs/kernel/af_unix.ifl:382: c = b.cred
 \* specs/kernel/af_unix.ifl:383: if c != null {
@@ -15930,7 +15351,7 @@ unix_gc_work_worker_L382_dfree4(self) ==
                    gc_candidates, gc_flag_candidate, gc_flag_maybe_cycle, gc_hitlist, gc_purged,
                    gc_stale, proc, a1, b1, delayed_fput_work_pending, delayed_fput_work_running,
                    unix_gc_work_pending, unix_gc_work_running, writer1_locals, reader1_locals,
-                   others_locals, delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
+                   delayed_fput_work_worker_locals, unix_gc_work_worker_locals>>
 
 \* any step of a unix_gc_work_worker thread
 unix_gc_work_worker_step(self) ==
@@ -16023,7 +15444,6 @@ Terminated ==
 Next ==
     \/ \E self \in Thread_writer1 : writer1_step(self)
     \/ \E self \in Thread_reader1 : reader1_step(self)
-    \/ \E self \in Thread_others : others_step(self)
     \/ \E self \in Thread_delayed_fput_work_worker : delayed_fput_work_worker_step(self)
     \/ \E self \in Thread_unix_gc_work_worker : unix_gc_work_worker_step(self)
     \/ Terminated
@@ -16032,7 +15452,6 @@ Next ==
 Fairness ==
     /\ \A self \in Thread_writer1 : WF_vars(writer1_step(self))
     /\ \A self \in Thread_reader1 : WF_vars(reader1_step(self))
-    /\ \A self \in Thread_others : WF_vars(others_step(self))
     /\ \A self \in Thread_delayed_fput_work_worker : WF_vars(delayed_fput_work_worker_step(self))
     /\ \A self \in Thread_unix_gc_work_worker : WF_vars(unix_gc_work_worker_step(self))
 

@@ -3595,7 +3595,7 @@ rcu_cb_L264_underflow(self) ==
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* specs/kernel/packet.ifl:269: packet_release_finish(sk, null, false)
 \* specs/kernel/packet.ifl:259: sock_orphan(sk)
 \* L268 -> L207
@@ -3619,7 +3619,7 @@ rcu_cb_L268(self) ==
          /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth,
                         rcu_gp, user_locals, netdev_locals, rx_locals, rcu_cb_sk_free_sk>>
 
-\* specs/kernel/packet.ifl:268: fn packet_release_rcu(sk: packet_sock) {
+\* specs/kernel/packet.ifl:268: op rcu_release fn packet_release_rcu(sk: packet_sock) {
 \* L268b -> L268
 rcu_cb_L268b(self) ==
     /\ pc[self] = "L268b"

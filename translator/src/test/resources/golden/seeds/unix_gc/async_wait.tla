@@ -27,8 +27,8 @@ ESRCH == 3
 \* const specs/kernel/af_unix.ifl:90: const ECONNREFUSED = 111
 ECONNREFUSED == 111
 
-\* const examples/seeds/unix_gc/async_wait.ifl:27: const GC_BACKGROUND_INFLIGHT = 32000    // in-flight sockets outside the model (seed 001: 32K)
-GC_BACKGROUND_INFLIGHT == 32000
+\* const examples/seeds/unix_gc/async_wait.ifl:27: const GC_BACKGROUND_INFLIGHT = 32768    // in-flight sockets outside the model (seed 001: 32K)
+GC_BACKGROUND_INFLIGHT == 32768
 
 \* const examples/seeds/unix_gc/async_wait.ifl:23: const TRIGGER_GC = 0                    // UNIX_INFLIGHT_TRIGGER_GC (16000), scaled down
 TRIGGER_GC == 0
@@ -552,31 +552,31 @@ ListDel(l, e) == LET Keep(x) == x # e IN SelectSeq(l, Keep)
 
 --------------------------------------------------------------------------------
 
-\* Cost model: machine profile specs/profiles/xeon-2011.cost, 16 CPU(s); nanoseconds.
+\* Cost model: machine profile specs/profiles/manycore-2023.cost, 128 CPU(s); nanoseconds.
 
-Cost_atomic_local == 12
+Cost_atomic_local == 8
 
-Cost_atomic_remote == 270
+Cost_atomic_remote == 80
 
-Cost_alloc_sk_buff == 122
+Cost_alloc_sk_buff == 118
 
-Cost_alloc == 14
+Cost_alloc == 9
 
-Cost_syscall == 52
+Cost_syscall == 100
 
-Cost_free == 14
+Cost_free == 9
 
-Cost_lock_local == 26
+Cost_lock_local == 14
 
-Cost_lock_remote == 78
+Cost_lock_remote == 86
 
-Cost_copy_msg == 30
+Cost_copy_msg == 25
 
-Cost_sk_data_ready == 15
+Cost_sk_data_ready == 10
 
-Cost_free_sk_buff == 220
+Cost_free_sk_buff == 258
 
-Cost_gc_scan_sock == 56
+Cost_gc_scan_sock == 61
 
 \* the CPU each thread runs on
 CpuOf(t) ==
@@ -2445,7 +2445,7 @@ owner_L51_getzero(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2456,7 +2456,7 @@ owner_L39_1(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL =>
@@ -2465,9 +2465,9 @@ owner_L39_1(self) ==
          user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
+                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
@@ -2513,7 +2513,7 @@ owner_L39_1(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2525,7 +2525,7 @@ owner_L39_2(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL =>
@@ -2534,9 +2534,9 @@ owner_L39_2(self) ==
            user_struct[task[owner_me[self]].user].unix_inflight \geq SANE_USER)
     /\ owner_iter_39_3' = [owner_iter_39_3 EXCEPT ![self] = owner_iter_39_3[self] + 1]
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
+                [lat EXCEPT ![self] = Cost_syscall + IF unix_gc_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN Cost_syscall + (IF unix_gc_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = owner_me[self]]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = owner_s[self]]
@@ -2579,7 +2579,7 @@ owner_L39_2(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
 \* L39 -> L38
@@ -2588,7 +2588,7 @@ owner_L39_3(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL =>
@@ -2643,7 +2643,7 @@ owner_L39_3(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* specs/kernel/unix_gc_v6.8.ifl:37: if penalise {
 \* specs/kernel/af_unix.ifl:185: scm_fp_copy(t, fd)                 // __scm_send, case SCM_RIGHTS (see below)
@@ -2653,7 +2653,7 @@ owner_L39_4(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL =>
@@ -2751,7 +2751,7 @@ owner_L39_bound(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2761,7 +2761,7 @@ owner_L39_null(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2780,7 +2780,7 @@ owner_L39_null(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2790,7 +2790,7 @@ owner_L39_uaf(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] # NULL
     /\ file[owner_s[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_s[self]]
@@ -2810,7 +2810,7 @@ owner_L39_uaf(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2820,7 +2820,7 @@ owner_L39_null2(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
     /\ owner_me[self] = NULL
@@ -2841,7 +2841,7 @@ owner_L39_null2(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2851,7 +2851,7 @@ owner_L39_uaf2(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
     /\ owner_me[self] # NULL
@@ -2873,7 +2873,7 @@ owner_L39_uaf2(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2883,7 +2883,7 @@ owner_L39_null3(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
@@ -2905,7 +2905,7 @@ owner_L39_null3(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
@@ -2915,7 +2915,7 @@ owner_L39_uaf3(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
@@ -2941,7 +2941,7 @@ owner_L39_uaf3(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null4(self) ==
@@ -2949,7 +2949,7 @@ owner_L39_null4(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] = NULL
     /\ fault' = [kind |-> "null_deref", thread |-> self, line |-> 35]
     /\ UNCHANGED <<pc, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -2968,7 +2968,7 @@ owner_L39_null4(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf4(self) ==
@@ -2976,7 +2976,7 @@ owner_L39_uaf4(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] # NULL
     /\ file[owner_s[self]].st # "live"
     /\ fault' = [kind |-> "use_after_free", thread |-> self, line |-> 35, obj |-> owner_s[self]]
@@ -2996,7 +2996,7 @@ owner_L39_uaf4(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null5(self) ==
@@ -3004,7 +3004,7 @@ owner_L39_null5(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
     /\ owner_me[self] = NULL
@@ -3025,7 +3025,7 @@ owner_L39_null5(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf5(self) ==
@@ -3033,7 +3033,7 @@ owner_L39_uaf5(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
     /\ owner_me[self] # NULL
@@ -3055,7 +3055,7 @@ owner_L39_uaf5(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: null_deref
 owner_L39_null6(self) ==
@@ -3063,7 +3063,7 @@ owner_L39_null6(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
@@ -3085,7 +3085,7 @@ owner_L39_null6(self) ==
 \* specs/kernel/af_unix.ifl:182: scm_cred = scm_send_cred(t)
 \* specs/kernel/scm_creds_v3.2.ifl:22: return null
 \* specs/kernel/af_unix.ifl:183: wait_for_unix_gc_late(t, fd)         // d9f21b3613: wait_for_unix_gc(scm.fp)
-\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:32: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:35: penalise = scm_fp.sk != null && t.user.unix_inflight >= SANE_USER && gc_in_progress
 \* fault: use_after_free
 owner_L39_uaf6(self) ==
@@ -3093,7 +3093,7 @@ owner_L39_uaf6(self) ==
     /\ fault.kind = "none"
     /\ owner_i[self] < 2
     /\ owner_iter_39_3[self] < 2
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ owner_s[self] # NULL /\ file[owner_s[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL => owner_me[self] # NULL /\ task[owner_me[self]].st = "live"
     /\ file[owner_s[self]].sk # NULL
@@ -3564,7 +3564,7 @@ owner_L46_2(self) ==
                          (IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                           THEN Cost_atomic_local
                           ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ owner_sys_close_t' = [owner_sys_close_t EXCEPT ![self] = NULL]
     /\ owner_sys_close_f' = [owner_sys_close_f EXCEPT ![self] = NULL]
@@ -3582,7 +3582,7 @@ owner_L46_2(self) ==
                            (IF file[owner_s[self]].f_count_cpu = CpuOf(self)
                             THEN Cost_atomic_local
                             ELSE Cost_atomic_remote) +
-                           IF delayed_fput_work_pending THEN 0 ELSE 742]
+                           IF delayed_fput_work_pending THEN 0 ELSE 566]
     /\ owner_s' = [owner_s EXCEPT ![self] = owner_b[self]]
     /\ owner_j' = [owner_j EXCEPT ![self] = owner_j[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L46"]
@@ -4004,7 +4004,7 @@ owner_L93_2(self) ==
                   THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![owner_fput_f[self]].f_count = 0]
@@ -4018,7 +4018,7 @@ owner_L93_2(self) ==
                            (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                             THEN Cost_atomic_local
                             ELSE Cost_atomic_remote) +
-                           IF delayed_fput_work_pending THEN 0 ELSE 742]
+                           IF delayed_fput_work_pending THEN 0 ELSE 566]
     /\ owner_sys_sendmsg_t' = [owner_sys_sendmsg_t EXCEPT ![self] = NULL]
     /\ owner_sys_sendmsg_f' = [owner_sys_sendmsg_f EXCEPT ![self] = NULL]
     /\ owner_sys_sendmsg_fd' = [owner_sys_sendmsg_fd EXCEPT ![self] = NULL]
@@ -4195,12 +4195,12 @@ owner_L93b_2(self) ==
                                         (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                                          THEN Cost_atomic_local
                                          ELSE Cost_atomic_remote) +
-                                        IF delayed_fput_work_pending THEN 0 ELSE 742][w] +
+                                        IF delayed_fput_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
                   THEN (IF file[owner_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ file' = [file EXCEPT ![owner_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![owner_fput_f[self]].f_count = 0]
@@ -8917,19 +8917,19 @@ sender_L45_getzero(self) ==
                    owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* specs/kernel/unix_gc_v6.8.ifl:16: gc_in_progress = true
 \* specs/kernel/unix_gc_v6.8.ifl:17: queue_work(unix_gc_work)
 \* L45b -> L171
 sender_L45b_1(self) ==
     /\ pc[self] = "L45b"
     /\ fault.kind = "none"
-    /\ unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress
     /\ gc_in_progress' = TRUE
     /\ lat' = [w \in Threads |->
-                [lat EXCEPT ![self] = lat[self] + IF unix_gc_work_pending THEN 0 ELSE 742][w] +
+                [lat EXCEPT ![self] = lat[self] + IF unix_gc_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN (IF unix_gc_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ unix_gc_work_pending' = TRUE
     /\ op_end' = NoOpEnd
@@ -8941,12 +8941,12 @@ sender_L45b_1(self) ==
                    unix_gc_lock_cpu, owner_locals, sender_locals, delayed_fput_work_worker_locals,
                    unix_gc_work_worker_locals>>
 
-\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight > TRIGGER_GC && !gc_in_progress {
+\* specs/kernel/unix_gc_v6.8.ifl:45: if unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress {
 \* L45b -> L171
 sender_L45b_2(self) ==
     /\ pc[self] = "L45b"
     /\ fault.kind = "none"
-    /\ ~(unix_tot_inflight > TRIGGER_GC /\ ~gc_in_progress)
+    /\ ~(unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC /\ ~gc_in_progress)
     /\ op_end' = NoOpEnd
     /\ pc' = [pc EXCEPT ![self] = "L171"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -10590,12 +10590,12 @@ sender_L93_2(self) ==
                                         (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
                                          THEN Cost_atomic_local
                                          ELSE Cost_atomic_remote) +
-                                        IF delayed_fput_work_pending THEN 0 ELSE 742][w] +
+                                        IF delayed_fput_work_pending THEN 0 ELSE 566][w] +
                   IF w # self /\ WaitsFor(w, self)
                   THEN (IF file[sender_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ file' = [file EXCEPT ![sender_fput_f[self]].f_count_cpu = CpuOf(self),
                             ![sender_fput_f[self]].f_count = 0]
@@ -14849,7 +14849,7 @@ delayed_fput_work_worker_L16(self) ==
     /\ lat' = [w \in Threads |->
                 lat[w] +
                   IF w # self /\ WaitsFor(w, self)
-                  THEN (IF unix_gc_work_pending THEN 0 ELSE 742)
+                  THEN (IF unix_gc_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L112"]
     /\ UNCHANGED <<fault, file, task, pid, cred, user_struct, unix_sock, sk_buff, delayed_fput_list,
@@ -14952,7 +14952,7 @@ delayed_fput_work_worker_L93_2(self) ==
                   THEN (IF file[delayed_fput_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, sk_buff, unix_queued,
@@ -17011,7 +17011,7 @@ delayed_fput_work_worker_L382_dfree4(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L16
 delayed_fput_work_worker_L411_1(self) ==
@@ -17023,7 +17023,7 @@ delayed_fput_work_worker_L411_1(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -17032,7 +17032,9 @@ delayed_fput_work_worker_L411_1(self) ==
                                                                                             1]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
                 lat[w] +
@@ -17062,7 +17064,7 @@ delayed_fput_work_worker_L411_1(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_2(self) ==
@@ -17074,7 +17076,7 @@ delayed_fput_work_worker_L411_2(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt > 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -17119,7 +17121,7 @@ delayed_fput_work_worker_L411_2(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L16
 delayed_fput_work_worker_L411_3(self) ==
@@ -17131,7 +17133,7 @@ delayed_fput_work_worker_L411_3(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ unix_tot_inflight > 0
+    /\ unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -17140,7 +17142,9 @@ delayed_fput_work_worker_L411_3(self) ==
                        ![delayed_fput_work_worker_unix_release_sock_sk[self]].st = "freed"]
     /\ file' = [file EXCEPT ![delayed_fput_work_worker_unix_release_sock_f[self]].st = "freed"]
     /\ delayed_fput_work_worker_unix_release_sock_collect' =
-         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight > 0]
+         [delayed_fput_work_worker_unix_release_sock_collect EXCEPT ![self] = unix_tot_inflight +
+                                                                                GC_BACKGROUND_INFLIGHT >
+                                                                                0]
     /\ op_end' = NoOpEnd
     /\ lat' = [w \in Threads |->
                 lat[w] +
@@ -17171,7 +17175,7 @@ delayed_fput_work_worker_L411_3(self) ==
 \* specs/kernel/af_unix.ifl:411: for b in mine {
 \* specs/kernel/af_unix.ifl:416: put sk.sk_refcnt
 \* specs/kernel/af_unix.ifl:417: free f
-\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight > 0
+\* specs/kernel/af_unix.ifl:418: collect = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0   // in-flight sockets outside the model count too
 \* specs/kernel/af_unix.ifl:420: if collect {
 \* L411 -> L112
 delayed_fput_work_worker_L411_4(self) ==
@@ -17183,7 +17187,7 @@ delayed_fput_work_worker_L411_4(self) ==
     /\ unix_sock[delayed_fput_work_worker_unix_release_sock_sk[self]].sk_refcnt = 1
     /\ delayed_fput_work_worker_unix_release_sock_f[self] # NULL
     /\ file[delayed_fput_work_worker_unix_release_sock_f[self]].st = "live"
-    /\ ~unix_tot_inflight > 0
+    /\ ~unix_tot_inflight + GC_BACKGROUND_INFLIGHT > 0
     /\ delayed_fput_work_worker_unix_release_sock_b' =
          [delayed_fput_work_worker_unix_release_sock_b EXCEPT ![self] = NULL]
     /\ unix_sock' = [unix_sock EXCEPT
@@ -17721,7 +17725,7 @@ unix_gc_work_worker_L93_2(self) ==
                   THEN (IF file[unix_gc_work_worker_fput_f[self]].f_count_cpu = CpuOf(self)
                         THEN Cost_atomic_local
                         ELSE Cost_atomic_remote) +
-                         (IF delayed_fput_work_pending THEN 0 ELSE 742)
+                         (IF delayed_fput_work_pending THEN 0 ELSE 566)
                   ELSE 0]
     /\ pc' = [pc EXCEPT ![self] = "L376"]
     /\ UNCHANGED <<fault, task, pid, cred, user_struct, unix_sock, sk_buff, unix_queued,

@@ -18,11 +18,21 @@ import java.util.function.Function;
  * @param profile the machine profile's file, or null when the model's own cost block
  * @param cpus CPU of each thread (DSL display name)
  * @param ops every operation of the model, with its samples (possibly none), in declaration order
+ * @param prices the profile's entries (nanoseconds; `cpus` a count) after the model's and `--price`'s
  */
-public record CostSamples(String profile, Map<String, Integer> cpus, Map<String, List<Sample>> ops, String method) {
+public record CostSamples(String profile, Map<String, Integer> cpus, Map<String, List<Sample>> ops, String method,
+    Map<String, Long> prices) {
 
-  /** One completion: the thread (DSL name), the latency, and each `when` condition's value by name (when1, …). */
-  public record Sample(String thread, long ns, Map<String, Boolean> when) {}
+  /**
+   * One completion: the thread (DSL name), the latency, each `when` condition's value by name
+   * (when1, …), and under a workload with shared structs its accesses to each (by op_end's acc
+   * field, see SourceMap.Workload#shared).
+   */
+  public record Sample(String thread, long ns, Map<String, Boolean> when, Map<String, Long> acc) {
+    public Sample(String thread, long ns, Map<String, Boolean> when) {
+      this(thread, ns, when, Map.of());
+    }
+  }
 
   /**
    * The samples of a cost run from the state graph TLC explored: every state whose op_end names
@@ -114,7 +124,11 @@ public record CostSamples(String profile, Map<String, Integer> cpus, Map<String,
           when.put(k, bv.value());
         }
       });
-      ops.computeIfAbsent(op.value(), k -> new ArrayList<>()).add(new Sample(thread, ns, when));
+      Map<String, Long> acc = new LinkedHashMap<>();
+      if (r.get(dev.inflight.translator.lower.SharedLines.VAR) instanceof TlcValue.RecordV a) {
+        a.fields().forEach((k, x) -> acc.put(k, x instanceof TlcValue.IntV n ? n.value() : 0L));
+      }
+      ops.computeIfAbsent(op.value(), k -> new ArrayList<>()).add(new Sample(thread, ns, when, acc));
     }
 
     CostSamples build() {
@@ -124,7 +138,8 @@ public record CostSamples(String profile, Map<String, Integer> cpus, Map<String,
       }
       Map<String, List<Sample>> frozen = new LinkedHashMap<>();
       ops.forEach((k, v) -> frozen.put(k, List.copyOf(v)));
-      return new CostSamples(map.cost() == null ? null : map.cost().profile(), cpus, frozen, method);
+      return new CostSamples(map.cost() == null ? null : map.cost().profile(), cpus, frozen, method,
+          map.cost() == null ? Map.of() : Map.copyOf(map.cost().entries()));
     }
   }
 }

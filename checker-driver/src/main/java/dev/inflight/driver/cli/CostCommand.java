@@ -24,7 +24,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "cost", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Report each operation's latency (min / mean / max and a log2 histogram) over the model's behaviours,"
         + " on a machine profile, and judge its `latency` bounds. Operations are the functions marked `op fn`."
-        + " Counted: every distinct completion in the explored state graph, or with --simulate N that many random behaviours.",
+        + " Counted: every distinct completion in the explored state graph, or with --simulate N that many random behaviours."
+        + " Under a workload (the model's first `workload`, or --workload NAME) also the workload's total time and the contention"
+        + " of the cache lines it shares among its CPUs.",
     footer = {"", "Exit codes:",
         "  0  all properties and latency bounds hold",
         "  1  a property or a latency bound is violated",

@@ -23,15 +23,28 @@ final class CostOptions {
   @Option(names = "--depth", paramLabel = "D", defaultValue = "1000", description = "Longest behaviour of --simulate, in steps (default: ${DEFAULT-VALUE}).")
   int depth;
 
+  @Option(names = "--workload", paramLabel = "NAME",
+      description = "The workload to total (a `workload NAME { … }` of the model); `none` for the model alone. Default: the model's first workload, if any.")
+  String workload;
+
+  @Option(names = "--price", paramLabel = "KEY=NS",
+      description = "Replace one entry of the machine profile (repeatable), e.g. --price cache_miss_remote=32: the same machine with one number changed.")
+  java.util.Map<String, Long> prices = new java.util.LinkedHashMap<>();
+
   /** What to count. */
   CostRequest request() {
-    return simulate == null ? CostRequest.exhaustive() : CostRequest.simulate(simulate, seed, depth);
+    CostRequest r = simulate == null ? CostRequest.exhaustive() : CostRequest.simulate(simulate, seed, depth);
+    String w = workload == null ? CostRequest.FIRST_WORKLOAD : workload.equals("none") ? null : workload;
+    return r.withWorkload(w, prices);
   }
 
   /** A message for option values out of range, or null. */
   String invalid() {
     if (simulate != null && simulate < 1) {
       return "--simulate must be at least 1";
+    }
+    if (prices.values().stream().anyMatch(v -> v < 0)) {
+      return "--price takes a non-negative number of nanoseconds";
     }
     return depth < 1 ? "--depth must be at least 1" : null;
   }

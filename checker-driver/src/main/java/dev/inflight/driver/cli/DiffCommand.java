@@ -3,6 +3,7 @@ package dev.inflight.driver.cli;
 import dev.inflight.driver.check.Verdict;
 import dev.inflight.driver.report.CostReport;
 import dev.inflight.driver.report.TextReport;
+import dev.inflight.driver.report.WorkloadText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Parameters;
 /** `inflight diff A B`: verdicts side by side and each operation's latency ratio, on one profile. */
 @Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Compare two models (before and after a patch) on one machine profile: their verdicts side by side"
-        + " and each operation's latency, with the after/before ratio. Did the patch make it faster without making it unsafe?",
+        + " and each operation's mean and worst latency, with the after/before ratios, and the totals of the models' workload."
+        + " Did the patch make it faster without making it unsafe?",
     footer = {"", "Exit codes (the worse of the two models'):",
         "  0  all properties and latency bounds hold",
         "  1  a property or a latency bound is violated",
@@ -66,6 +68,10 @@ final class DiffCommand implements Callable<Integer> {
     if (costs.format == CostOptions.Format.json) {
       Map<String, Object> extra = new LinkedHashMap<>();
       extra.put("ratios", ratios(a, b));
+      Double total = totalRatio(a, b);
+      if (total != null) {
+        extra.put("workloadTotalRatio", total);
+      }
       out.print(CostReport.renderJson(List.of(a, b), extra));
     } else {
       out.print(render(a, b, sum));
@@ -101,6 +107,7 @@ final class DiffCommand implements Callable<Integer> {
     head.add(new String[] {"", "before", "after"});
     head.add(new String[] {"model", a.check().file(), b.check().file()});
     head.add(new String[] {"profile", profile(a), profile(b)});
+    head.add(new String[] {"workload", workload(a), workload(b)});
     head.add(new String[] {"verdict", verdict(a), verdict(b)});
     head.add(new String[] {"distinct states", Long.toString(a.check().statistics().distinct()), Long.toString(b.check().statistics().distinct())});
     s.append(plain(head)).append('\n');
@@ -126,27 +133,59 @@ final class DiffCommand implements Callable<Integer> {
       rows.add(new String[] {"sum", String.format(Locale.ROOT, "%,.0f ns", am), String.format(Locale.ROOT, "%,.0f ns", ax),
           String.format(Locale.ROOT, "%,.0f ns", bm), String.format(Locale.ROOT, "%,.0f ns", bx), ratio(bm / am), ratio(bx / ax)});
     }
+    if (a.workload() != null || b.workload() != null) {
+      Double t = totalRatio(a, b);
+      rows.add(new String[] {"workload total", total(a), "", total(b), "", t == null ? "-" : ratio(t), ""});
+    }
     s.append(SweepTable.table(rows));
     s.append('\n').append(conclusion(a, b, r));
     return s.toString();
   }
 
+  /** after/before of the workloads' totals, when both models have one and it is known. */
+  static Double totalRatio(CostReport a, CostReport b) {
+    if (a.workload() == null || b.workload() == null || a.workload().totalNs() <= 0 || b.workload().totalNs() < 0) {
+      return null;
+    }
+    return b.workload().totalNs() / a.workload().totalNs();
+  }
+
+  private static String total(CostReport r) {
+    return r.workload() == null || r.workload().totalNs() < 0 ? "-" : WorkloadText.human(r.workload().totalNs());
+  }
+
+  private static String workload(CostReport r) {
+    return r.samples() == null ? "-" : r.workload() == null ? "none (the model alone)"
+        : r.workload().name() + " (" + r.workload().cpus() + (r.workload().cpus() == 1 ? " CPU)" : " CPUs)");
+  }
+
   private static String conclusion(CostReport a, CostReport b, Map<String, Map<String, Double>> r) {
     boolean safe = b.verdict() == Verdict.HOLDS;
     List<String> parts = new ArrayList<>();
+    Double t = totalRatio(a, b);
+    if (t != null) {
+      String how = t < 1 ? "takes " + WorkloadText.factor(1 / t) + " less time" : t > 1 ? "takes " + WorkloadText.factor(t) + " more time" : "takes as long";
+      parts.add("the workload " + how + " (" + total(a) + " -> " + total(b) + ")");
+    }
     r.forEach((op, q) -> parts.add(op + " " + change(q.get("mean")) + " on average, " + change(q.get("max")) + " at worst"));
-    return (safe ? "after: every property and latency bound holds" : "after: does not hold (" + verdict(b) + ")")
-        + (parts.isEmpty() ? "" : "; " + String.join(", ", parts)) + "\n";
+    StringBuilder out = new StringBuilder("on ").append(profile(b));
+    out.append(b.workload() == null ? ", no workload" : ", workload " + b.workload().name()).append(": ");
+    out.append(safe ? "after: every property and latency bound holds" : "after: does not hold (" + verdict(b) + ")")
+        .append(parts.isEmpty() ? "" : "; " + String.join(", ", parts)).append('\n');
+    if (a.workload() != null && b.workload() != null && !a.workload().name().equals(b.workload().name())) {
+      out.append("note: the two models run different workloads (").append(a.workload().name()).append(", ")
+          .append(b.workload().name()).append("): the totals measure different things\n");
+    }
+    return out.toString();
   }
 
   /** An after/before ratio in words: `2.19x faster`, `1.06x slower`, `unchanged`. */
   private static String change(double ratio) {
-    return ratio < 1 ? String.format(Locale.ROOT, "%.2fx faster", 1 / ratio)
-        : ratio > 1 ? String.format(Locale.ROOT, "%.2fx slower", ratio) : "unchanged";
+    return ratio < 1 ? WorkloadText.factor(1 / ratio) + " faster" : ratio > 1 ? WorkloadText.factor(ratio) + " slower" : "unchanged";
   }
 
   private static String profile(CostReport r) {
-    return r.samples() == null ? "-" : r.samples().profile() == null ? "model's cost block" : r.samples().profile();
+    return r.samples() == null ? "-" : r.samples().profile() == null ? "the model's cost block" : r.samples().profile();
   }
 
   private static String verdict(CostReport r) {

@@ -32,6 +32,10 @@ final class SweepTable {
       head.add(o + " mean");
       head.add(o + " max");
     });
+    boolean totals = reports.stream().anyMatch(r -> r.workload() != null);
+    if (totals) {
+      head.add("workload total");
+    }
     head.add("distinct states");
     rows.add(head.toArray(String[]::new));
     for (int i = 0; i < reports.size(); i++) {
@@ -41,6 +45,9 @@ final class SweepTable {
         CostReport.OpStats s = r.op(o);
         row.add(s == null || s.count() == 0 ? "-" : String.format(Locale.ROOT, "%,.0f ns", s.mean()));
         row.add(s == null || s.count() == 0 ? "-" : String.format(Locale.ROOT, "%,d ns", s.max()));
+      }
+      if (totals) {
+        row.add(r.workload() == null ? "-" : dev.inflight.driver.report.WorkloadText.human(r.workload().totalNs()));
       }
       row.add(Long.toString(r.check().statistics().distinct()));
       rows.add(row.toArray(String[]::new));

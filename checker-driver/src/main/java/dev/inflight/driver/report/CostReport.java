@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.inflight.driver.check.CheckReport;
+import dev.inflight.driver.check.Contention;
 import dev.inflight.driver.check.CostSamples;
 import dev.inflight.driver.check.Verdict;
 import dev.inflight.translator.emit.SourceMap;
@@ -22,7 +23,7 @@ import java.util.Map;
  * and the model's safety verdict from the same TLC run. JSON schema `inflight-cost` version
  * {@value #VERSION} (docs/output-formats.md).
  */
-public record CostReport(CheckReport check, CostSamples samples, List<OpStats> ops, List<Bound> bounds) {
+public record CostReport(CheckReport check, CostSamples samples, List<OpStats> ops, List<Bound> bounds, Contention.Result workload) {
   public static final String SCHEMA = "inflight-cost";
   public static final int VERSION = 1;
 
@@ -65,6 +66,10 @@ public record CostReport(CheckReport check, CostSamples samples, List<OpStats> o
   public static CostReport of(CheckReport check, CostSamples samples, SourceMap.Cost cost) {
     List<OpStats> ops = new ArrayList<>();
     List<Bound> bounds = new ArrayList<>();
+    Contention.Result workload = Contention.of(cost, samples);
+    if (workload != null && !workload.lines().isEmpty()) {
+      samples = contended(samples, workload, cost.workload().shared());
+    }
     if (samples != null) {
       samples.ops().forEach((op, list) -> ops.add(OpStats.of(op, list)));
       if (cost != null) {
@@ -86,7 +91,15 @@ public record CostReport(CheckReport check, CostSamples samples, List<OpStats> o
         }
       }
     }
-    return new CostReport(check, samples, ops, bounds);
+    return new CostReport(check, samples, ops, bounds, workload);
+  }
+
+  /** Each completion with the workload's contention on the shared lines it accessed added. */
+  private static CostSamples contended(CostSamples samples, Contention.Result w, Map<String, String> fieldOf) {
+    Map<String, List<CostSamples.Sample>> out = new LinkedHashMap<>();
+    samples.ops().forEach((op, list) -> out.put(op, list.stream()
+        .map(x -> new CostSamples.Sample(x.thread(), Math.round(w.contended(x.ns(), x.acc(), fieldOf)), x.when(), x.acc())).toList()));
+    return new CostSamples(samples.profile(), samples.cpus(), out, samples.method(), samples.prices());
   }
 
   /** The verdict over safety (from TLC) and the latency bounds (from the samples). */
@@ -155,6 +168,7 @@ public record CostReport(CheckReport check, CostSamples samples, List<OpStats> o
       samples.cpus().forEach((t, c) -> placed.add(t + " on CPU " + c));
       b.append("threads: ").append(String.join(", ", placed)).append('\n');
     }
+    b.append(workload == null ? "workload: none (the model alone)\n" : WorkloadText.render(workload));
     List<String> idle = new ArrayList<>();
     for (OpStats s : ops) {
       if (s.count() == 0) {
@@ -214,6 +228,13 @@ public record CostReport(CheckReport check, CostSamples samples, List<OpStats> o
       m.put("counted", samples.method());
       ObjectNode cpus = m.putObject("cpus");
       samples.cpus().forEach(cpus::put);
+    }
+    if (samples != null) {
+      ObjectNode prices = m.putObject("prices");
+      new java.util.TreeMap<>(samples.prices()).forEach(prices::put);
+    }
+    if (workload != null) {
+      WorkloadText.json(m, workload);
     }
     ArrayNode opsNode = m.putArray("operations");
     for (OpStats s : ops) {

@@ -135,7 +135,8 @@ final class UnionCheck {
   private TlcResult tlc(String name, List<Integer> active, boolean liveness) throws IOException {
     Files.writeString(dir.resolve(name + ".tla"), module(name, active, liveness));
     Files.writeString(dir.resolve(name + ".cfg"), config(active, liveness));
-    TlcOptions opts = TlcOptions.defaults().withCheckDeadlock(false).withWorkers(1);
+    TlcOptions opts = TlcOptions.defaults().withCheckDeadlock(false).withWorkers(1)
+        .withExtraArgs(liveness ? List.of("-lncheck", "final") : List.of());
     long t0 = System.nanoTime();
     TlcResult r = new TlcRunner(opts).run(dir, name + ".tla", name + ".cfg");
     if (Boolean.getBoolean("inflight.diff.verbose")) {

@@ -115,6 +115,17 @@ public sealed interface Decl extends Node {
     public <R> R accept(Visitor<R> v) { return v.visitLatency(this); }
   }
 
+  /**
+   * `workload NAME { cpus = N  OP: COUNT …  shared S, …  const C = V … }`: the benchmark the
+   * model's operations stand for, which `inflight cost` / `diff` total (docs/cost-model.md).
+   */
+  record Workload(Ident name, List<WorkloadItem> items, Span span) implements Decl {
+    public Workload {
+      items = List.copyOf(items);
+    }
+    public <R> R accept(Visitor<R> v) { return v.visitWorkload(this); }
+  }
+
   /** Stands for a declaration that failed to parse; it produces no further messages. */
   record Error(Span span) implements Decl {
     public <R> R accept(Visitor<R> v) { return v.visitError(this); }
@@ -135,6 +146,7 @@ public sealed interface Decl extends Node {
     R visitCost(Cost d);
     R visitProfile(Profile d);
     R visitLatency(Latency d);
+    R visitWorkload(Workload d);
     R visitError(Error d);
   }
 }

@@ -177,6 +177,39 @@ public final class Diagnostics {
         "`when` reads one function's parameters: bound each function's operation apart (`op " + op + "_x fn …`), or drop `when`");
   }
 
+  public void unknownWorkload(Span at, String name, String known) {
+    error(Code.UNKNOWN_WORKLOAD, at, "the model declares no workload `" + name + "`",
+        known.isEmpty() ? "declare one with `workload " + name + " { cpus = 1  OP: COUNT }` (docs/cost-model.md)" : "its workloads: " + known);
+  }
+
+  public void unknownWorkloadEntry(Span at, String word, String like) {
+    error(Code.UNKNOWN_WORKLOAD_ENTRY, at, "a workload has no entry `" + word + "`",
+        "a workload holds `cpus = N`, `OP: COUNT`, `shared STRUCT, …` and `const NAME = VALUE`; did you mean `" + like + "`?");
+  }
+
+  public void badWorkloadValue(Span at, String what) {
+    error(Code.BAD_WORKLOAD_VALUE, at, what, "write an integer literal or arithmetic on literals, like `20 * 20 * 20 * 2000`");
+  }
+
+  public void workloadUnknownOp(Span at, String name, String known) {
+    error(Code.WORKLOAD_UNKNOWN_OP, at, "the workload runs `" + name + "`, which is not an operation",
+        known.isEmpty() ? "mark the function with `op fn " + name + "(…)`" : "operations of this model: " + known);
+  }
+
+  public void workloadUnknownConst(Span at, String name, String suggestion) {
+    error(Code.WORKLOAD_UNKNOWN_CONST, at, "the workload sets `" + name + "`, which is not a const of the model",
+        suggestion == null ? "declare it with `const " + name + " = …`; a workload only sets the model's consts" : "did you mean `" + suggestion + "`?");
+  }
+
+  public void emptyWorkload(Span at, String name) {
+    error(Code.EMPTY_WORKLOAD, at, "workload `" + name + "` runs no operation", "add a line `OP: COUNT` for each operation the benchmark runs");
+  }
+
+  public void unknownPrice(String name, String profile, String suggestion) {
+    error(Code.UNKNOWN_PRICE, null, "bad override `--price " + name + "=…`: the machine profile " + profile + " has no entry `" + name + "`",
+        suggestion == null ? "`--price` replaces an entry the profile has; `inflight cost --format json` lists them under `prices`" : "did you mean `" + suggestion + "`?");
+  }
+
   public void badCostValue(Span at, String name) {
     error(Code.BAD_COST_VALUE, at, "cost `" + name + "` must be a non-negative integer (nanoseconds; `cpus`: a count of at least 1)", null);
   }

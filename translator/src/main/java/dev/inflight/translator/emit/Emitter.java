@@ -13,6 +13,7 @@ import dev.inflight.translator.diag.Span;
 import dev.inflight.translator.lower.Action;
 import dev.inflight.translator.lower.Layout;
 import dev.inflight.translator.lower.Lowered;
+import dev.inflight.translator.lower.SharedLines;
 import dev.inflight.translator.lower.StateVars;
 import dev.inflight.translator.lower.ThreadCode;
 import dev.inflight.translator.resolve.FieldSym;
@@ -208,6 +209,9 @@ public final class Emitter {
       conj.add(eq(name("lat"), new TlaExpr.FunCons(List.of(new TlaExpr.Bound(t, name("Threads"))), new TlaExpr.Num(0))));
       conj.add(eq(name("op_end"), name("NoOpEnd")));
       layout.lockLine.values().forEach(v -> conj.add(eq(name(v), new TlaExpr.Num(-1))));
+      if (layout.sharedLines.active()) {
+        conj.add(eq(name(SharedLines.VAR), new TlaExpr.FunCons(List.of(new TlaExpr.Bound(t, name("Threads"))), layout.sharedLines.zero())));
+      }
     }
     if (program.usesRcu) {
       List<TlaExpr.Bound> all = List.of(new TlaExpr.Bound(t, name("Threads")));
@@ -510,8 +514,11 @@ public final class Emitter {
         variables.add(new SourceMap.Variable(v, "cost", v, null, null));
       }
       layout.lockLine.values().forEach(v -> variables.add(new SourceMap.Variable(v, "cost", v, null, null)));
+      if (layout.sharedLines.active()) {
+        variables.add(new SourceMap.Variable(SharedLines.VAR, "cost", SharedLines.VAR, null, null));
+      }
       cost = new SourceMap.Cost(program.cost.profileName, program.cost.profile, cpus(), List.copyOf(program.cost.ops.keySet()),
-          List.copyOf(latencies));
+          List.copyOf(latencies), SourceMap.Workload.of(program.cost.workload, layout.sharedLines.fieldsByStruct()));
     }
     return new SourceMap(SourceMap.VERSION, program.modelName, moduleName, files, threads, structs, variables, actions, props, cost);
   }

@@ -28,7 +28,25 @@ public record SourceMap(
    * each thread (by TLA+ id), and the operations (`op fn`) by name.
    */
   public record Cost(String profile, java.util.Map<String, Long> entries, java.util.Map<String, Integer> cpus,
-      List<String> ops, List<Latency> latencies) {}
+      List<String> ops, List<Latency> latencies, @JsonInclude(JsonInclude.Include.NON_NULL) Workload workload) {
+    /** Costs without a workload. */
+    public Cost(String profile, java.util.Map<String, Long> entries, java.util.Map<String, Integer> cpus, List<String> ops,
+        List<Latency> latencies) {
+      this(profile, entries, cpus, ops, latencies, null);
+    }
+  }
+
+  /**
+   * The workload the costs are for (docs/cost-model.md, "Workloads"): its name, CPUs, how often
+   * each operation runs, the consts it set, and for each shared struct the field of op_end's
+   * {@code acc} record that counts an operation's accesses to it.
+   */
+  public record Workload(String name, int cpus, java.util.Map<String, Long> runs, java.util.Map<String, String> consts,
+      java.util.Map<String, String> shared) {
+    static Workload of(dev.inflight.translator.resolve.CostModel.Workload w, java.util.Map<String, String> shared) {
+      return w == null ? null : new Workload(w.name(), w.cpus(), w.runs(), w.consts(), shared);
+    }
+  }
 
   /** A `latency OP <= BOUND [when COND]` property: its name, and `when` as op_end's field (whenN) and as written. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -120,9 +120,17 @@ final class CfgBuilder {
     List<Integer> entries = new ArrayList<>();
     List<Symbol.LocalSym> params = new ArrayList<>();
     for (FnSym f : thread.rcuCallbacks) {
-      callSites.push(f.decl.name().span());
-      entries.add(inline(f, null, done, -1));
+      Span fnAt = f.decl.name().span();
+      callSites.push(fnAt);
+      boolean op = costs() && f.decl.operation() != null;  // an `op fn` callback is an operation too
+      currentOp = op ? f : null;
+      int body = inline(f, null, done, -1);
+      if (op) {
+        body = add(new Instr.OpMark(true, f, fnAt, -1, body));
+        currentOp = null;
+      }
       callSites.pop();
+      entries.add(body);
       params.add(f.params.get(0));
     }
     int take = add(new Instr.TakeCallback(List.copyOf(thread.rcuCallbacks), List.copyOf(params), List.copyOf(entries), at, -1));

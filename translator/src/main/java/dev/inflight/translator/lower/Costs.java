@@ -5,6 +5,7 @@ import static dev.inflight.translator.lower.StepContext.n;
 import dev.inflight.translator.ast.Decl;
 import dev.inflight.translator.resolve.FieldSym;
 import dev.inflight.translator.resolve.FnSym;
+import dev.inflight.translator.resolve.StructSym;
 import dev.inflight.translator.resolve.Symbol;
 import dev.inflight.translator.resolve.ThreadSym;
 import dev.inflight.translator.tla.BinOp;
@@ -68,6 +69,11 @@ final class Costs {
    * becomes this thread's CPU.
    */
   void atomicOnLine(Path p, String heap, TlaExpr obj, FieldSym f, boolean inOp) {
+    if (ctx.layout.sharedLines.isShared(f.owner)) {  // a workload's shared line: counted, transfer priced later
+      charge(p, price(null, "atomic_local"), inOp);
+      sharedAccess(p, f.owner, inOp);
+      return;
+    }
     String line = ctx.layout.lineField.get(f);
     if (line == null) {
       return;
@@ -83,6 +89,13 @@ final class Costs {
    * The end of an operation: op_end records it (name, thread, latency, and each `latency …
    * when` condition over the op's parameters) for this step only; lat[self] starts over.
    */
+  /** An access to an object of a struct the workload shares: counted in acc inside operations. */
+  void sharedAccess(Path p, StructSym s, boolean inOp) {
+    if (tracked() && inOp && ctx.layout.sharedLines.isShared(s)) {
+      ctx.layout.sharedLines.count(p.store, s);
+    }
+  }
+
   void opEnd(Path p, FnSym op) {
     List<Map.Entry<String, TlaExpr>> rec = new ArrayList<>();
     String name = op.decl.operation();
@@ -94,6 +107,10 @@ final class Costs {
       if (ls.get(i).when() != null && ls.get(i).op().text().equals(name)) {
         rec.add(Map.entry("when" + (i + 1), p.gen().gen(ls.get(i).when(), new ArrayList<>())));
       }
+    }
+    if (ctx.layout.sharedLines.active()) {  // the op's accesses to shared lines (SharedLines)
+      rec.add(Map.entry(SharedLines.VAR, ctx.layout.sharedLines.current(p.store)));
+      ctx.layout.sharedLines.reset(p.store);
     }
     p.store.write("op_end", new TlaExpr.Record(rec));
     p.store.writeAt("lat", ExprGen.SELF, new TlaExpr.Num(0));

@@ -171,7 +171,9 @@ final class Exec implements Instr.Visitor<Void> {
   /** `touch p`: a read of *p, so only its dereference check. */
   @Override
   public Void visitTouch(Instr.Touch t) {
-    out.go(t.next(), ctx.faults.deref(p, t.target(), t.span(), t, out).ok());
+    Faults.Deref d = ctx.faults.deref(p, t.target(), t.span(), t, out);
+    ctx.costs.sharedAccess(d.ok(), d.struct(), inOp);
+    out.go(t.next(), d.ok());
     return null;
   }
 

@@ -25,7 +25,7 @@ public final class Layout {
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
-      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe");
+      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe", SharedLines.VAR);
 
   public final Namer namer = new Namer();
   public final Map<StructSym, String> heapVar = new LinkedHashMap<>();
@@ -67,6 +67,9 @@ public final class Layout {
     return java.util.Collections.unmodifiableMap(costNames);
   }
 
+  /** Costs tracked under a workload with shared structs: their access counters (else inactive). */
+  public final SharedLines sharedLines;
+
   /** The module's name: the model's, renamed only if it clashes. */
   public final String moduleName;
   /** The operator of each user property (`invariant` / `eventually`). */
@@ -79,6 +82,7 @@ public final class Layout {
   public Layout(Program program) {
     this.program = program;
     GENERATED.forEach(namer::reserve);
+    sharedLines = new SharedLines(program);
     for (Symbol.ConstSym c : program.consts.values()) {
       constName.put(c, namer.name(c, c.name()));
     }

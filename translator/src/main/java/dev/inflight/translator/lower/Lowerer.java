@@ -92,6 +92,9 @@ public final class Lowerer {
     if (checked.program().cost.tracked) {
       COST_VARIABLES.forEach(v -> units.add(StateVars.Unit.lone(v)));
       layout.lockLine.values().forEach(v -> units.add(StateVars.Unit.lone(v)));
+      if (layout.sharedLines.active()) {
+        units.add(StateVars.Unit.lone(SharedLines.VAR));
+      }
     }
     // Name every local before any frame, so a frame's name never takes a local's.
     for (Cfg cfg : cfgs) {

@@ -231,6 +231,35 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   }
 
   @Override
+  public Object visitWorkloadDecl(InflightParser.WorkloadDeclContext ctx) {
+    List<dev.inflight.translator.ast.WorkloadItem> items = new ArrayList<>();
+    for (InflightParser.WorkloadItemContext i : ctx.items) {
+      if (i instanceof InflightParser.WorkloadSettingContext c) {
+        if (isWord(c.key, "cpus")) {
+          items.add(new dev.inflight.translator.ast.WorkloadItem.Cpus(expr(c.value), span(c)));
+        } else if (!broken(c.key)) {
+          diags.unknownWorkloadEntry(span(c.key), c.key.getText(), "cpus = N");
+        }
+      } else if (i instanceof InflightParser.WorkloadConstContext c) {
+        items.add(new dev.inflight.translator.ast.WorkloadItem.Const(ident(c.name), expr(c.value), span(c)));
+      } else if (i instanceof InflightParser.WorkloadSharedContext c) {
+        if (isWord(c.key, "shared")) {
+          items.add(new dev.inflight.translator.ast.WorkloadItem.Shared(c.structs.stream().map(this::ident).filter(Objects::nonNull).toList(), span(c)));
+        } else if (!broken(c.key)) {
+          diags.unknownWorkloadEntry(span(c.key), c.key.getText(), "shared STRUCT, …");
+        }
+      } else if (i instanceof InflightParser.WorkloadRunContext c) {
+        items.add(new dev.inflight.translator.ast.WorkloadItem.Run(ident(c.op), expr(c.count), span(c)));
+      }
+    }
+    return new Decl.Workload(ident(ctx.name), items, span(ctx));
+  }
+
+  private boolean isWord(InflightParser.IdentContext key, String word) {
+    return !broken(key) && key.getText().equals(word);
+  }
+
+  @Override
   public Object visitUnfairDecl(InflightParser.UnfairDeclContext ctx) {
     return new Decl.Unfair(ident(ctx.name), span(ctx));
   }

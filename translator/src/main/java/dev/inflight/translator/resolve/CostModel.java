@@ -22,6 +22,23 @@ public final class CostModel {
   /** The operations (`op fn`), by name, each with its functions. */
   public final Map<String, List<FnSym>> ops = new LinkedHashMap<>();
   public final List<Decl.Latency> latencies = new ArrayList<>();
+  /** Every `workload` the model and its includes declare, in source order. */
+  public final List<Decl.Workload> declaredWorkloads = new ArrayList<>();
+  /** The workload the costs are for (`--workload`, or the first declared), or null: none. */
+  public Workload workload;
+
+  /**
+   * A resolved workload (docs/cost-model.md, "Workloads"): how many CPUs its operations keep
+   * busy, how often each operation runs in all, the structs of which one object is used by every
+   * CPU (their cache lines are priced by the queueing model, not by the explored ownership), and
+   * the consts it sets.
+   */
+  public record Workload(String name, int cpus, Map<String, Long> runs, List<StructSym> shared, Map<String, String> consts) {}
+
+  /** The structs whose lines the workload shares among all its CPUs (none without a workload). */
+  public List<StructSym> shared() {
+    return workload == null ? List.of() : workload.shared();
+  }
 
   /** The number of CPUs of the profile (1 when it does not say). */
   public int cpus() {

@@ -139,6 +139,8 @@ public final class Resolver {
         if (l.op() != null) {
           program.cost.latencies.add(l);
         }
+      } else if (d instanceof Decl.Workload w) {
+        program.cost.declaredWorkloads.add(w);  // checked and chosen by WorkloadResolver
       } else if (d instanceof Decl.Fn f) {
         if (declareTop(f.name(), "function")) {
           FnSym fn = new FnSym(f);
