@@ -34,14 +34,14 @@ import net.jqwik.api.lifecycle.AfterContainer;
  *
  * <pre>
  *   mvn -B -pl checker-driver -am test -Dtest=DifferentialTest -Dsurefire.failIfNoSpecifiedTests=false \
- *       -Dinflight.diff.programs=20000
+ *       -Dinflight.diff.programs=20004 -Dinflight.diff.batch=50
  * </pre>
  */
 class DifferentialTest {
   static final int DEFAULT_PROGRAMS = 300;
   static final int TRIES = 12;
-  /** Models per union run (each is translated twice, so twice as many instances). */
-  static final int BATCH = 25;
+  /** Models per union run (each is translated twice, so twice as many instances); the long run may raise it. */
+  static final int BATCH = Integer.getInteger("inflight.diff.batch", 25);
 
   private static final Map<String, Integer> outcomes = new TreeMap<>();
   private static int checked; // guarded by outcomes
