@@ -122,6 +122,11 @@ public final class Checker {
       inferred = false;
       for (ThreadSym t : p.threads) {
         new Body(t, false).block(t.decl.body());
+        if (t.rcuCallback != null) {
+          // A callback thread runs its function even when the call_rcu queueing it sits in code
+          // no thread calls: what it passes on must be typed from its own parameter.
+          new Body(t.rcuCallback, false).block(t.rcuCallback.decl.body());
+        }
       }
     }
     quiet = false;
@@ -184,8 +189,10 @@ public final class Checker {
       if (o != null) {
         Object v = parseOverride(o);
         Object declared = consts.eval(c.decl.value());
-        if (v == null) {
-          diags.badOverride(c.name() + "=" + o, "`" + o + "` is not an integer or boolean");
+        if (v == null || (v instanceof Long l && Math.abs(l) > Integer.MAX_VALUE)) {
+          diags.badOverride(c.name() + "=" + o, o.trim().matches("[-+]?[0-9]+")
+              ? "`" + o + "` is too large: integers in a model are at most " + Integer.MAX_VALUE
+              : "`" + o + "` is not an integer or boolean");
           v = declared == null ? 0L : declared;
         } else if (declared != null && declared.getClass() != v.getClass()) {
           diags.badOverride(c.name() + "=" + o, "`" + c.name() + "` is " + (declared instanceof Boolean ? "a boolean" : "an integer")

@@ -57,6 +57,16 @@ public final class Diagnostics {
     error(Code.FILE_UNREADABLE, null, "cannot read `" + path + "`: " + why, null);
   }
 
+  public void notRegularFile(String path) {
+    error(Code.NOT_A_REGULAR_FILE, null, "`" + path + "` is not a regular file (a device, pipe or socket)",
+        "give a `.ifl` file");
+  }
+
+  public void fileTooLarge(String path, long limit) {
+    error(Code.FILE_TOO_LARGE, null, "`" + path + "` is larger than " + (limit >> 20) + " MiB, the most a model may be",
+        "models are small: split it, or check that this is the file you meant");
+  }
+
   public void notUtf8(Span at, int byteOffset) {
     error(Code.NOT_UTF8, at, "the file is not valid UTF-8 (bad byte at offset " + byteOffset + ")",
         "save the file as UTF-8");
@@ -91,6 +101,12 @@ public final class Diagnostics {
     error(Code.INTEGER_TOO_LARGE, at, "integer literal is too large", "models use small integers; scale the constant down");
   }
 
+  public void nestingTooDeep(Span at, int limit) {
+    error(Code.NESTING_TOO_DEEP, at, "nesting too deep: more than " + limit + " levels here",
+        "brackets, blocks, `!`, `=>`, `else if` and each operator of a chain like `a + b + …` add a level;"
+            + " move part of it into a local (`t = …`) or a function");
+  }
+
   // ---- names ----
 
   public void unknownName(Span at, String name, String suggestion) {
@@ -116,6 +132,11 @@ public final class Diagnostics {
   public void includeNotFound(Span at, String path) {
     error(Code.INCLUDE_NOT_FOUND, at, "cannot find included file `" + path + "`",
         "paths are looked up next to this file, then in the model library (specs/)");
+  }
+
+  public void includeOutsideTree(Span at, String path, String why) {
+    error(Code.INCLUDE_OUTSIDE_TREE, at, "cannot include `" + path + "`: " + why,
+        "include `.ifl` files by a relative path inside the model's directory, or library models such as `kernel/af_unix.ifl`");
   }
 
   public void unknownCheck(Span at, String name, String known, String suggestion) {
