@@ -2,6 +2,7 @@ package dev.inflight.driver.report;
 
 import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.check.Violation;
 import dev.inflight.driver.check.Warning;
 import dev.inflight.driver.tlc.TlcStatistics;
 import dev.inflight.driver.trace.DslStep;
@@ -37,20 +38,35 @@ public final class TextReport {
     out.println(what + r.model() + " (" + r.file() + ")" + (r.pools().isEmpty() ? "" : "; pools: " + String.join(", ", r.pools())));
     switch (r.verdict()) {
       case HOLDS:
-        out.println("all properties hold: " + names(r.properties()));
+        out.println("all properties hold: " + names(r.properties(), r, null));
         break;
       case VIOLATED:
-        out.println("VIOLATED: " + propertyLine(r.violated()));
-        break;
       case INCOMPLETE:
-        out.println("INCOMPLETE: " + (r.trace() != null ? "a model bound was exceeded, so not every behaviour was explored" : r.message()));
+        if (r.violations().isEmpty()) {
+          out.println("INCOMPLETE: " + r.message());
+        }
         break;
       default:
         out.println("INTERNAL ERROR: " + r.message());
         break;
     }
-    if (r.trace() != null) {
-      trace(r.trace(), out, verbose);
+    boolean first = true;
+    for (Violation v : r.violations()) {
+      if (!first) {
+        out.println();
+      }
+      first = false;
+      boolean bound = "bound".equals(v.property().kind());
+      out.println(bound ? "INCOMPLETE: a model bound was exceeded, so not every behaviour was explored"
+          : "VIOLATED: " + propertyLine(v.property()));
+      trace(v.trace(), out, verbose);
+    }
+    if (r.verdict() == Verdict.VIOLATED && r.message() != null) {
+      out.println("note: " + r.message());
+    }
+    String others = verdictsLine(r);
+    if (others != null) {
+      out.println(others);
     }
     out.println(statistics(r));
     for (Warning w : r.warnings()) {
@@ -87,14 +103,42 @@ public final class TextReport {
     return n + " " + what + (n == 1 ? "" : "s");
   }
 
-  private static String names(List<SourceMap.Property> props) {
+  /** The names of the properties with this verdict (null: every property), bounds left out. */
+  private static String names(List<SourceMap.Property> props, CheckReport r, String verdict) {
     List<String> n = new ArrayList<>();
     for (SourceMap.Property p : props) {
-      if (!p.kind().equals("bound")) {
+      if (!p.kind().equals("bound") && (verdict == null || r.propertyVerdict(p).equals(verdict))) {
         n.add(p.name());
       }
     }
     return String.join(", ", n);
+  }
+
+  /**
+   * After a counterexample (or with properties skipped): what became of every property, e.g.
+   * `2 violated: no_use_after_free, no_leak; 5 hold: …; skipped: deadlock`. Null when there is
+   * nothing to add (everything holds and nothing was skipped).
+   */
+  static String verdictsLine(CheckReport r) {
+    if (r.verdict() == Verdict.BAD_INPUT || r.properties().isEmpty()) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (String v : List.of(CheckReport.VIOLATED, CheckReport.HOLDS, CheckReport.UNKNOWN, CheckReport.SKIPPED)) {
+      String list = names(r.properties(), r, v);
+      if (!list.isEmpty()) {
+        int count = list.split(", ").length;
+        String word = switch (v) {
+          case CheckReport.VIOLATED -> count + " violated";
+          case CheckReport.HOLDS -> count + (count == 1 ? " holds" : " hold");
+          case CheckReport.UNKNOWN -> count + " not decided";
+          default -> count + " skipped";
+        };
+        parts.add(word + ": " + list);
+      }
+    }
+    boolean interesting = r.verdict() != Verdict.HOLDS || parts.stream().anyMatch(p -> p.contains("skipped"));
+    return interesting && !parts.isEmpty() ? "properties: " + String.join("; ", parts) : null;
   }
 
   private static String propertyLine(SourceMap.Property p) {

@@ -69,7 +69,7 @@ public final class TraceMapper {
     }
     List<String> notes = new ArrayList<>();
     TlcState last = trace.isEmpty() ? null : trace.get(trace.size() - 1);
-    String summary = summary(result, property, steps, last, notes);
+    String summary = new TraceSummary(this, map).summary(result, property, steps, last, notes);
     if (last != null) {
       rcuNotes(last, steps, notes);
     }
@@ -83,7 +83,7 @@ public final class TraceMapper {
     for (Map.Entry<String, TlcValue> e : s.vars().entrySet()) {
       SourceMap.Variable v = vars.get(e.getKey());
       if (v != null && v.kind().equals("global")) {
-        out.add(new DslStep.Change(v.dsl(), null, render(e.getValue(), s), v.dsl() + " = " + render(e.getValue(), s)));
+        out.add(DslStep.Change.initial(v.dsl(), render(e.getValue(), s)));
       }
     }
     return out;
@@ -107,7 +107,7 @@ public final class TraceMapper {
           heapChanges(heaps.get(v.tla()), before, e.getValue(), cur, changes);
           break;
         case "global":
-          changes.add(new DslStep.Change(v.dsl(), render(before, prev), render(e.getValue(), cur), null));
+          changes.add(DslStep.Change.global(v.dsl(), render(before, prev), render(e.getValue(), cur)));
           break;
         case "local":
           localChanges(v, before, e.getValue(), prev, cur, changes);
@@ -152,7 +152,7 @@ public final class TraceMapper {
     return fallback != null ? fallback : t.instances().size() == 1 ? t.instances().get(0).display() : a.thread() + "[?]";
   }
 
-  private static String pcOf(TlcState s, String thread) {
+  static String pcOf(TlcState s, String thread) {
     if (s.get("pc") instanceof TlcValue.FunV f) {
       Optional<TlcValue> v = f.get(new TlcValue.ModelV(thread));
       if (v.isPresent() && v.get() instanceof TlcValue.StrV str) {
@@ -180,18 +180,18 @@ public final class TraceMapper {
       if ("free".equals(st0) && "live".equals(st1)) {
         List<String> init = new ArrayList<>();
         fieldDsl.forEach((tla, dsl) -> init.add(dsl + "=" + render(r1.get(tla), cur)));
-        out.add(new DslStep.Change(obj, "free", "live", obj + " allocated" + (init.isEmpty() ? "" : " (" + String.join(", ", init) + ")")));
+        out.add(DslStep.Change.alloc(obj, init));
         continue;
       }
       for (Map.Entry<String, String> f : fieldDsl.entrySet()) {
         TlcValue v0 = r0.get(f.getKey());
         TlcValue v1 = r1.get(f.getKey());
         if (!Objects.equals(v0, v1)) {
-          out.add(new DslStep.Change(obj + "." + f.getValue(), render(v0, cur), render(v1, cur), null));
+          out.add(DslStep.Change.field(obj, f.getValue(), render(v0, cur), render(v1, cur)));
         }
       }
       if ("live".equals(st0) && "freed".equals(st1)) {
-        out.add(new DslStep.Change(obj, "live", "freed", obj + " freed"));
+        out.add(DslStep.Change.free(obj));
       }
     }
   }
@@ -207,7 +207,7 @@ public final class TraceMapper {
         continue; // a local going back to its initial value is a function or thread ending
       }
       String t = key instanceof TlcValue.ModelV m ? displayOf(m.name()) : key.render();
-      out.add(new DslStep.Change(t + "." + v.dsl(), render(v0, prev), render(v1, cur), null));
+      out.add(DslStep.Change.local(t, v.dsl(), render(v0, prev), render(v1, cur)));
     }
   }
 
@@ -227,18 +227,17 @@ public final class TraceMapper {
       if (end != null && t.equals(end.get("thread"))) {
         long total = asLong(end.get("ns"));
         String op = end.get("op") instanceof TlcValue.StrV sv ? sv.value() : end.get("op").render();
-        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(total),
+        out.add(DslStep.Change.cost(who, before, total,
             "cost: +" + (total - before) + " ns; " + who + "'s " + op + " took " + total + " ns in all"));
         if (after > 0) {
-          out.add(new DslStep.Change(who + " cost", "0", Long.toString(after), "cost: +" + after + " ns into " + who + "'s next operation"));
+          out.add(DslStep.Change.cost(who, 0, after, "cost: +" + after + " ns into " + who + "'s next operation"));
         }
       } else if (after > before) {
         String why = who.equals(mover) || mover == null ? "" : " waiting on " + mover;
-        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(after),
+        out.add(DslStep.Change.cost(who, before, after,
             "cost: +" + (after - before) + " ns" + why + "; " + who + "'s operation so far " + after + " ns"));
       } else if (after < before) {
-        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(after),
-            "cost: " + who + "'s operation so far " + after + " ns"));
+        out.add(DslStep.Change.cost(who, before, after, "cost: " + who + "'s operation so far " + after + " ns"));
       }
     }
   }
@@ -253,11 +252,11 @@ public final class TraceMapper {
             long d1 = asLong(a.get(t).orElse(null));
             String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
             if (d0 == 0 && d1 > 0) {
-              out.add(new DslStep.Change(who, "0", "1", who + " enters an RCU read-side section"));
+              out.add(DslStep.Change.rcu(who, "enter", who + " enters an RCU read-side section"));
             } else if (d0 > 0 && d1 == 0) {
-              out.add(new DslStep.Change(who, "1", "0", who + " leaves its RCU read-side section"));
+              out.add(DslStep.Change.rcu(who, "leave", who + " leaves its RCU read-side section"));
             } else if (d0 != d1) {
-              out.add(new DslStep.Change(who + " RCU nesting", Long.toString(d0), Long.toString(d1), null));
+              out.add(DslStep.Change.rcu(who, "nest", who + " RCU nesting: " + d0 + " -> " + d1));
             }
           }
         }
@@ -270,7 +269,7 @@ public final class TraceMapper {
             }
             String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
             if (s0.elements().isEmpty() && !s1.elements().isEmpty()) {
-              out.add(new DslStep.Change(who, null, null, who + " waits for a grace period: until " + threads(s1) + " leave their read-side sections"));
+              out.add(DslStep.Change.rcu(who, "gp_wait", who + " waits for a grace period: until " + threads(s1) + " leave their read-side sections"));
             }
           }
         }
@@ -282,12 +281,12 @@ public final class TraceMapper {
               TlcValue wait = r.get("wait");
               String until = wait instanceof TlcValue.SetV w && !w.elements().isEmpty()
                   ? "after " + threads(w) + " leave their read-side sections" : "after a grace period (no reader now)";
-              out.add(new DslStep.Change("rcu", null, null, "callback " + callback(r, cur) + " pending: runs " + until));
+              out.add(DslStep.Change.rcu(null, "cb_queued", "callback " + callback(r, cur) + " pending: runs " + until));
             }
           }
           for (TlcValue c : b.elements()) {
             if (c instanceof TlcValue.RecordV r && a.elements().stream().noneMatch(x -> sameCallback(x, r))) {
-              out.add(new DslStep.Change("rcu", null, null, "callback " + callback(r, cur) + " runs"));
+              out.add(DslStep.Change.rcu(null, "cb_run", "callback " + callback(r, cur) + " runs"));
             }
           }
         }
@@ -321,7 +320,7 @@ public final class TraceMapper {
       for (TlcValue t : depth.domain()) {
         if (asLong(depth.get(t).orElse(null)) > 0) {
           String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
-          DslStep since = lastEvent(steps, who + " enters an RCU read-side section");
+          DslStep since = lastEvent(steps, c -> c.kind() == DslStep.Change.Kind.RCU && "enter".equals(c.detail()) && who.equals(c.thread()));
           notes.add(who + " is inside an RCU read-side section" + (since == null ? "" : " since step " + since.index()
               + (since.loc() == null ? "" : " (" + where(since.loc()) + ")")));
         }
@@ -331,24 +330,19 @@ public final class TraceMapper {
       for (TlcValue c : cbs.elements()) {
         if (c instanceof TlcValue.RecordV r) {
           String name = callback(r, last);
-          DslStep since = lastEventPrefix(steps, "callback " + name + " pending");
+          DslStep since = lastEvent(steps, x -> "cb_queued".equals(x.detail()) && x.text().startsWith("callback " + name + " pending"));
           notes.add("callback " + name + " is pending" + (since == null ? "" : " since step " + since.index()));
         }
       }
     }
   }
 
-  private static DslStep lastEvent(List<DslStep> steps, String note) {
-    return lastEventPrefix(steps, note);
-  }
-
-  private static DslStep lastEventPrefix(List<DslStep> steps, String prefix) {
+  /** The last step with a change that matches. */
+  static DslStep lastEvent(List<DslStep> steps, java.util.function.Predicate<DslStep.Change> which) {
     DslStep found = null;
     for (DslStep s : steps) {
-      for (DslStep.Change c : s.changes()) {
-        if (c.note() != null && c.note().startsWith(prefix)) {
-          found = s;
-        }
+      if (s.changes().stream().anyMatch(which)) {
+        found = s;
       }
     }
     return found;
@@ -362,7 +356,7 @@ public final class TraceMapper {
         || (v instanceof TlcValue.SetV s && s.elements().isEmpty());
   }
 
-  private static String str(TlcValue v) {
+  static String str(TlcValue v) {
     return v instanceof TlcValue.StrV s ? s.value() : null;
   }
 
@@ -410,152 +404,6 @@ public final class TraceMapper {
       }
     }
     return false;
-  }
-
-  // ---------------------------------------------------------------- summary
-
-  private String summary(TlcResult result, SourceMap.Property property, List<DslStep> steps, TlcState last, List<String> notes) {
-    TlcOutcome o = result.outcome();
-    if (o instanceof TlcOutcome.Deadlock) {
-      return deadlock(last, notes);
-    }
-    if (property == null) {
-      return "a property is violated";
-    }
-    if (property.fault() != null && last != null && last.get("fault") instanceof TlcValue.RecordV f) {
-      return fault(f, steps, last);
-    }
-    if ("NoLeak".equals(property.tla()) && last != null) {
-      return leak(last, steps);
-    }
-    if ("eventually".equals(property.kind())) {
-      String how = result.lasso() instanceof TlcLasso.Stuttering
-          ? "the behaviour below comes to rest with it false"
-          : "the behaviour below loops forever without it staying true";
-      return "`eventually " + property.name() + "` fails: " + how + ": " + property.description()
-          + (property.loc() == null ? "" : " (" + where(property.loc()) + ")");
-    }
-    return "invariant `" + property.name() + "` is false after step " + steps.size()
-        + (property.loc() == null ? "" : " (" + where(property.loc()) + ": " + property.description() + ")");
-  }
-
-  private String fault(TlcValue.RecordV f, List<DslStep> steps, TlcState last) {
-    String kind = str(f.get("kind"));
-    String thread = f.get("thread") instanceof TlcValue.ModelV m ? displayOf(m.name()) : "?";
-    DslStep at = steps.get(steps.size() - 1);
-    String here = at.loc() == null ? "" : " at " + where(at.loc());
-    String obj = f.get("obj") instanceof TlcValue.ModelV m ? displayOf(m.name()) : null;
-    String freedBy = obj == null ? "" : freedBy(obj, steps);
-    switch (kind == null ? "" : kind) {
-      case "use_after_free":
-        return "use-after-free: " + thread + " uses " + obj + here + freedBy;
-      case "double_free":
-        return "double free: " + thread + " frees " + obj + here + freedBy;
-      case "null_deref":
-        return "null dereference: " + thread + " dereferences null" + here;
-      case "refcount_underflow":
-        return "refcount underflow: " + thread + " puts a reference of " + obj + " that is already 0" + here;
-      case "bad_unlock":
-        return "bad unlock: " + thread + " unlocks a lock it does not hold" + here;
-      case "assertion":
-        return "assertion failed in " + thread + here;
-      case "model_bound":
-        return "model bound exceeded in " + thread + here + ": " + boundHint(at);
-      default:
-        return kind + " in " + thread + here;
-    }
-  }
-
-  private String boundHint(DslStep at) {
-    String text = at.loc() == null ? "" : at.loc().text();
-    if (text.contains("alloc")) {
-      for (SourceMap.Struct s : map.structs()) {
-        if (text.matches(".*\\balloc\\s+" + s.name() + "\\b.*")) {
-          return "struct `" + s.name() + "` has " + s.bound() + " object" + (s.bound() == 1 ? "" : "s")
-              + "; raise it with `struct " + s.name() + " bound " + (s.bound() + 1) + "`";
-        }
-      }
-    }
-    if (text.contains("push")) {
-      return "the queue is full; raise its `max`";
-    }
-    return "a loop ran more often than its `bound`";
-  }
-
-  private String freedBy(String obj, List<DslStep> steps) {
-    for (DslStep s : steps) {
-      for (DslStep.Change c : s.changes()) {
-        if (c.note() != null && c.note().equals(obj + " freed")) {
-          return "; " + obj + " was freed by " + s.thread() + " at step " + s.index()
-              + (s.loc() == null ? "" : " (" + where(s.loc()) + ")");
-        }
-      }
-    }
-    return "";
-  }
-
-  private String leak(TlcState last, List<DslStep> steps) {
-    List<String> leaked = new ArrayList<>();
-    for (SourceMap.Struct s : map.structs()) {
-      if (s.isStatic() || !(last.get(s.heapVar()) instanceof TlcValue.FunV f)) {
-        continue;
-      }
-      for (TlcValue key : f.domain()) {
-        TlcValue.RecordV r = (TlcValue.RecordV) f.get(key).orElse(null);
-        if (r != null && "live".equals(str(r.get("st"))) && key instanceof TlcValue.ModelV m) {
-          String obj = displayOf(m.name());
-          List<String> refs = new ArrayList<>();
-          s.fields().stream().filter(x -> x.kind().equals("ref")).forEach(x -> refs.add(x.name() + "=" + render(r.get(x.tla()), last)));
-          leaked.add(obj + (refs.isEmpty() ? "" : " (" + String.join(", ", refs) + ")") + allocatedBy(obj, steps));
-        }
-      }
-    }
-    return "leak: every thread finished but " + String.join("; ", leaked) + " " + (leaked.size() == 1 ? "is" : "are") + " still allocated";
-  }
-
-  private String allocatedBy(String obj, List<DslStep> steps) {
-    for (DslStep s : steps) {
-      for (DslStep.Change c : s.changes()) {
-        if (c.note() != null && c.note().startsWith(obj + " allocated")) {
-          return ", allocated by " + s.thread() + " at step " + s.index() + (s.loc() == null ? "" : " (" + where(s.loc()) + ")");
-        }
-      }
-    }
-    return "";
-  }
-
-  private String deadlock(TlcState last, List<String> notes) {
-    List<String> waiting = new ArrayList<>();
-    if (last != null) {
-      for (SourceMap.Thread t : map.threads()) {
-        for (SourceMap.Instance i : t.instances()) {
-          String pc = pcOf(last, i.tla());
-          if (pc == null || pc.equals("Done")) {
-            continue;
-          }
-          t.labels().stream().filter(l -> l.name().equals(pc)).findFirst().ifPresent(l ->
-              waiting.add(i.display() + " waits at " + where(l.loc()) + " (" + code(l.loc().text()) + ")"));
-        }
-      }
-      for (SourceMap.Variable v : map.variables()) {
-        if (v.kind().equals("global") && last.get(v.tla()) instanceof TlcValue.ModelV m && !m.name().equals("NULL")
-            && threadDisplay(m.name()) != null) {
-          notes.add("lock " + v.dsl() + " is held by " + threadDisplay(m.name()));
-        }
-      }
-    }
-    return "deadlock: no thread can move" + (waiting.isEmpty() ? "" : "; " + String.join("; ", waiting));
-  }
-
-  private String threadDisplay(String modelValue) {
-    for (SourceMap.Thread t : map.threads()) {
-      for (SourceMap.Instance i : t.instances()) {
-        if (i.tla().equals(modelValue)) {
-          return i.display();
-        }
-      }
-    }
-    return null;
   }
 
   /** A source line as code: without a trailing `//` comment. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class SummaryTableTest {
   private static CheckReport report(String file, String model, Verdict v, long distinct, long ms) {
-    return new CheckReport(file, CheckReport.INFLIGHT, model, v, null, List.of(), List.of(), null, null,
+    return CheckReport.of(file, CheckReport.INFLIGHT, model, v, null, List.of(), List.of(), null, null,
         new TlcStatistics(1, distinct, distinct, 0, 3, ms), List.of(), List.of(), 0, ms);
   }
 

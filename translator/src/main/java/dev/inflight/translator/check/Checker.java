@@ -41,6 +41,8 @@ public final class Checker {
   private final Set<Stmt.While> derivedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /** While inferring local types, messages are not reported. */
   private boolean quiet;
+  /** Work items some `queue_work` names (the others never run: W0006). */
+  private final Set<Symbol.WorkSym> queued = new HashSet<>();
   /** Functions being inferred (guards against recursion, which the resolver reports). */
   private final Set<FnSym> inferring = new HashSet<>();
   /** Whether the current inference round changed the type of a local or parameter. */
@@ -80,7 +82,7 @@ public final class Checker {
         t.count = positiveConst(t.decl.count(), "a thread count");
       }
     }
-    if (p.threads.isEmpty()) {
+    if (p.threads.isEmpty() && !UnusedDeclarations.threadDropped(p)) {
       diags.noThreads(p.modelSpan != null ? p.modelSpan : p.root().span());
     }
     // Enabled checks: the defaults plus the ones named by `check`.
@@ -138,11 +140,13 @@ public final class Checker {
         f.checked = true;
         new Body(f, false).block(f.decl.body());
       }
-      // Library files define more than one model uses: only the model's own functions warn.
-      if (!f.used && f.decl.span().file() == p.root().source()) {
+      // Library files define more than one model uses: only the model's own functions warn
+      // (and not when a thread was dropped for another error: its calls were never seen).
+      if (!f.used && f.decl.span().file() == p.root().source() && !UnusedDeclarations.threadDropped(p)) {
         diags.unusedFunction(f.decl.name().span(), f.name());
       }
     }
+    UnusedDeclarations.report(p, queued, diags);
     for (Decl.Property prop : p.properties) {
       expect(new Body(null, false).expr(prop.cond()), Type.BOOL, prop.cond().span());
     }
@@ -725,6 +729,10 @@ public final class Checker {
           result = Type.VOID;
           break;
         case "queue_work":
+          if (c.args().get(0) instanceof Expr.Name n && program.names.get(n) instanceof Symbol.WorkSym w) {
+            queued.add(w);
+          }
+          // fall through
         case "flush_work":
           if (!(a0 instanceof Type.Work) && !(a0 instanceof Type.Error)) {
             report(() -> diags.typeMismatch(c.args().get(0).span(), "a work item", a0.describe(), "declare one with `work NAME: FN`"));

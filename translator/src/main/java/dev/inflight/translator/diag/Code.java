@@ -64,7 +64,10 @@ public enum Code {
   // Warnings (W0xxx)
   UNUSED_FUNCTION("W0001"),
   DERIVED_BOUND("W0002"),
-  READ_BEFORE_ASSIGN("W0003");
+  READ_BEFORE_ASSIGN("W0003"),
+  UNUSED_VARIABLE("W0004"),
+  UNUSED_CONST("W0005"),
+  WORK_NEVER_QUEUED("W0006");
 
   private final String id;
 

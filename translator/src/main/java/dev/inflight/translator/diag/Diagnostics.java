@@ -80,7 +80,11 @@ public final class Diagnostics {
   // ---- syntax ----
 
   public void unexpectedToken(Span at, String found, String expected) {
-    error(Code.UNEXPECTED_TOKEN, at, "unexpected " + found + (expected == null ? "" : ", expected " + expected), null);
+    unexpectedToken(at, found, expected, null);
+  }
+
+  public void unexpectedToken(Span at, String found, String expected, String help) {
+    error(Code.UNEXPECTED_TOKEN, at, "unexpected " + found + (expected == null ? "" : ", expected " + expected), help);
   }
 
   public void invalidCharacter(Span at, String ch) {
@@ -93,8 +97,9 @@ public final class Diagnostics {
   }
 
   public void notAStatement(Span at) {
+    String bare = Idioms.bareCall(at.text().strip());
     error(Code.NOT_A_STATEMENT, at, "this expression is not a statement",
-        "only calls can stand alone; to test a condition use `await` or `if`");
+        bare != null ? bare : "only calls can stand alone; to test a condition use `await` or `if`");
   }
 
   public void integerTooLarge(Span at) {
@@ -150,8 +155,16 @@ public final class Diagnostics {
   }
 
   public void unknownFunction(Span at, String name, String suggestion) {
+    String idiom = Idioms.function(name);
     error(Code.UNKNOWN_FUNCTION, at, "unknown function `" + name + "`",
-        suggestion == null ? "declare it with `fn " + name + "(…) { … }`" : "did you mean `" + suggestion + "`?");
+        suggestion != null ? "did you mean `" + suggestion + "`?" : idiom != null ? idiom : "declare it with `fn " + name + "(…) { … }`");
+  }
+
+  /** An unknown name where a lock is expected (`lock hlock`). */
+  public void unknownLock(Span at, String name) {
+    error(Code.UNKNOWN_NAME, at, "unknown name `" + name + "`",
+        "declare the lock: `lock " + name + "` at top level for a global lock, or `lock " + name + "` inside a struct for a"
+            + " lock per object (then `lock p." + name + "`)");
   }
 
   public void badOverride(String text, String why) {
@@ -274,5 +287,19 @@ public final class Diagnostics {
 
   public void unusedFunction(Span at, String name) {
     warning(Code.UNUSED_FUNCTION, at, "function `" + name + "` is never called", null);
+  }
+
+  public void unusedVariable(Span at, String name) {
+    warning(Code.UNUSED_VARIABLE, at, "global `" + name + "` is never used", "remove it, or read or write it where it matters");
+  }
+
+  public void unusedConst(Span at, String name) {
+    warning(Code.UNUSED_CONST, at, "const `" + name + "` is never used",
+        "remove it, or use it (a pool bound, a thread count, a loop bound); `--set " + name + "=…` changes nothing while it is unused");
+  }
+
+  public void workNeverQueued(Span at, String name) {
+    warning(Code.WORK_NEVER_QUEUED, at, "work item `" + name + "` is never queued, so its function never runs",
+        "queue it with `queue_work(" + name + ")`, or remove it");
   }
 }

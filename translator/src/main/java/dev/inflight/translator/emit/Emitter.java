@@ -455,7 +455,7 @@ public final class Emitter {
       boolean inv = p.kind() == Decl.Property.Kind.INVARIANT;
       // `eventually P` means P becomes true and stays true (<>[]P): for a model whose threads all
       // finish, P holds in the final state. (<>P alone would hold in an initial state already.)
-      TlaExpr body = inv ? cond : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, cond));
+      TlaExpr body = inv ? Witness.wrap(p.name().text(), cond) : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, cond));
       units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + comment(p.span())), p.span()));
       props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, loc(p.span()), p.cond().span().text()));
     }

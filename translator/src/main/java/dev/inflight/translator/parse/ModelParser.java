@@ -97,7 +97,15 @@ public final class ModelParser {
         }
       }
       syntaxErrorLines.add(line);
-      diags.unexpectedToken(source.span(start, end), describe(t), expected);
+      String help = null;
+      if (recognizer instanceof Parser p && t.getText().equals(">") && t.getTokenIndex() > 0) {
+        Token before = p.getInputStream().get(t.getTokenIndex() - 1);
+        if (before.getText().equals("-") && before.getStopIndex() + 1 == t.getStartIndex()) {
+          start = before.getStartIndex(); // C's `->`
+          help = dev.inflight.translator.diag.Idioms.ARROW;
+        }
+      }
+      diags.unexpectedToken(source.span(start, end), help == null ? describe(t) : "`->`", expected, help);
     }
   }
 

@@ -719,7 +719,12 @@ public final class Resolver {
     }
 
     public Void visitLockOp(Stmt.LockOp s) {
-      exprs.expr(s.target());
+      exprs.lockTarget = true;
+      try {
+        exprs.expr(s.target());
+      } finally {
+        exprs.lockTarget = false;
+      }
       return null;
     }
 
@@ -770,6 +775,8 @@ public final class Resolver {
     boolean writing;
     /** In a `cost` statement: names the model does not declare are machine-profile entries. */
     boolean costNames;
+    /** The target of `lock`/`unlock`: an unknown name there is a lock to declare. */
+    boolean lockTarget;
 
     ExprResolver(Scope scope) {
       this.scope = scope;
@@ -863,7 +870,8 @@ public final class Resolver {
         Long v = program.cost.profile.get(n);
         if (v != null) {
           program.names.put(e, new Symbol.CostSym(n, v));
-        } else if (program.cost.tracked) {
+        } else if (program.cost.tracked && (program.cost.profileName != null || !costBlocks.isEmpty())) {
+          // (without any profile, E0500 or E0501 said so once: no message per cost entry)
           diags.unknownCost(e.span(), n, program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
               suggest(n, program.cost.profile.keySet()));
         } else {
@@ -882,7 +890,12 @@ public final class Resolver {
         diags.typeMismatch(e.span(), "a value", "struct `" + n + "`", "a struct name is not a value; `live(" + n + ")` is the set of its live objects");
         return null;
       }
-      diags.unknownName(e.span(), n, suggest(n, visible));
+      String suggestion = suggest(n, visible);
+      if (lockTarget && suggestion == null) {
+        diags.unknownLock(e.span(), n);
+      } else {
+        diags.unknownName(e.span(), n, suggestion);
+      }
       return null;
     }
 
