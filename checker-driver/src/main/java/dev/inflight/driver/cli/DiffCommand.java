@@ -3,6 +3,7 @@ package dev.inflight.driver.cli;
 import dev.inflight.driver.check.CheckOptions;
 import dev.inflight.driver.check.Verdict;
 import dev.inflight.driver.report.CostReport;
+import dev.inflight.driver.report.Numbers;
 import dev.inflight.driver.report.TextReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -148,7 +149,7 @@ final class DiffCommand implements Callable<Integer> {
     head.add(new String[] {"model", a.check().file(), b.check().file()});
     head.add(new String[] {"profile", profile(a), profile(b)});
     head.add(new String[] {"verdict", verdict(a), verdict(b)});
-    head.add(new String[] {"distinct states", Long.toString(a.check().statistics().distinct()), Long.toString(b.check().statistics().distinct())});
+    head.add(new String[] {"distinct states", Numbers.count(a.check().statistics().distinct()), Numbers.count(b.check().statistics().distinct())});
     s.append(plain(head)).append('\n');
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"operation", "before mean", "before max", "after mean", "after max", "after/before mean", "after/before max"});
@@ -222,7 +223,7 @@ final class DiffCommand implements Callable<Integer> {
     int w1 = rows.stream().mapToInt(x -> x[1].length()).max().orElse(0);
     StringBuilder b = new StringBuilder();
     for (String[] x : rows) {
-      b.append(String.format("%-" + w0 + "s  %-" + w1 + "s  %s", x[0], x[1], x[2]).stripTrailing()).append('\n');
+      b.append(Numbers.format("%-" + w0 + "s  %-" + w1 + "s  %s", x[0], x[1], x[2]).stripTrailing()).append('\n');
     }
     return b.toString();
   }

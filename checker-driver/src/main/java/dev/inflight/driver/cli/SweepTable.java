@@ -1,5 +1,6 @@
 package dev.inflight.driver.cli;
 
+import dev.inflight.driver.report.Numbers;
 import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.report.CostReport;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ final class SweepTable {
     rows.add(new String[] {sw.name(), "verdict", "distinct states", "TLC"});
     for (int i = 0; i < reports.size(); i++) {
       CheckReport r = reports.get(i);
-      rows.add(new String[] {sw.values().get(i), verdict(r), Long.toString(r.statistics().distinct()),
+      rows.add(new String[] {sw.values().get(i), verdict(r), Numbers.count(r.statistics().distinct()),
           String.format(Locale.ROOT, "%.1f s", r.tlcMillis() / 1000.0)});
     }
     return table(rows);
@@ -42,7 +43,7 @@ final class SweepTable {
         row.add(s == null || s.count() == 0 ? "-" : String.format(Locale.ROOT, "%,.0f ns", s.mean()));
         row.add(s == null || s.count() == 0 ? "-" : String.format(Locale.ROOT, "%,d ns", s.max()));
       }
-      row.add(Long.toString(r.check().statistics().distinct()));
+      row.add(Numbers.count(r.check().statistics().distinct()));
       rows.add(row.toArray(String[]::new));
     }
     return table(rows);
@@ -68,7 +69,7 @@ final class SweepTable {
       for (int c = 0; c < cols; c++) {
         String cell = r[c];
         boolean left = c <= 1;
-        line.append(left ? String.format("%-" + w[c] + "s", cell) : String.format("%" + w[c] + "s", cell));
+        line.append(left ? Numbers.format("%-" + w[c] + "s", cell) : Numbers.format("%" + w[c] + "s", cell));
         if (c < cols - 1) {
           line.append("  ");
         }

@@ -75,16 +75,17 @@ public record CheckDocument(String schema, int version, Tool tool, String verdic
     }
   }
 
+  /** A step; `note` says what a step did when its statement does not (a work run starting, an RCU callback). */
   public record Step(int index, String thread, String action, Loc loc, List<Loc> calledFrom, List<Loc> statements,
-      List<Change> changes, String fault) {
+      List<Change> changes, String fault, String note) {
     static Step of(DslStep s) {
       return new Step(s.index(), s.thread(), s.action(), Loc.of(s.loc()), s.calledFrom().stream().map(Loc::of).toList(),
-          s.statements().stream().map(Loc::of).toList(), s.changes().stream().map(Change::of).toList(), s.fault());
+          s.statements().stream().map(Loc::of).toList(), s.changes().stream().map(Change::of).toList(), s.fault(), s.note());
     }
 
     DslStep toStep() {
       return new DslStep(index, thread, action, Loc.from(loc), calledFrom.stream().map(Loc::from).toList(),
-          statements.stream().map(Loc::from).toList(), changes.stream().map(Change::toChange).toList(), fault);
+          statements.stream().map(Loc::from).toList(), changes.stream().map(Change::toChange).toList(), fault, note);
     }
   }
 

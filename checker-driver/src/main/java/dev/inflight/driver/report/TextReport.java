@@ -165,26 +165,26 @@ public final class TextReport {
       String mark = t.loopFrom() != null && s.index() == t.loopFrom() ? " <- loop starts here" : "";
       if (s.thread() == null && s.loc() == null) {
         String init = s.index() == 1 ? "initial state" : (s.action() == null ? "" : s.action());
-        out.println(String.format("%4d  %-" + threadWidth + "s  %s%s", s.index(), "", init, mark).stripTrailing());
+        out.println(Numbers.format("%4d  %-" + threadWidth + "s  %s%s", s.index(), "", init, mark).stripTrailing());
       } else {
         String where = s.loc() == null ? "" : TraceMapper.where(s.loc());
         String text = s.loc() == null ? "" : code(s.loc().text());
-        String fault = s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' ');
-        out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread() == null ? "" : s.thread(), where, text, fault, mark);
+        String fault = (s.note() == null ? "" : "   (" + s.note() + ")") + (s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' '));
+        out.print(Numbers.format("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread() == null ? "" : s.thread(), where, text, fault, mark));
         if (!s.calledFrom().isEmpty()) {
           List<String> via = new ArrayList<>();
           s.calledFrom().forEach(l -> via.add(TraceMapper.where(l)));
-          out.printf("      %" + threadWidth + "s  called from %s%n", "", String.join(" -> ", via));
+          out.print(Numbers.format("      %" + threadWidth + "s  called from %s%n", "", String.join(" -> ", via)));
         }
         if (verbose && s.action() != null) {
-          out.printf("      %" + threadWidth + "s  action %s%n", "", s.action());
+          out.print(Numbers.format("      %" + threadWidth + "s  action %s%n", "", s.action()));
         }
         // Other lines the step ran (merged thread-local statements, library code), once each.
         java.util.Set<String> shown = new java.util.HashSet<>();
         shown.add(where);
         for (SourceMap.Loc l : s.statements()) {
           if (shown.add(TraceMapper.where(l))) {
-            out.printf("      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n", "", TraceMapper.where(l), code(l.text()));
+            out.print(Numbers.format("      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n", "", TraceMapper.where(l), code(l.text())));
           }
         }
       }
@@ -193,7 +193,7 @@ public final class TextReport {
         changes.add(c.render());
       }
       if (!changes.isEmpty()) {
-        out.printf("      %" + threadWidth + "s  %s%n", "", String.join("; ", changes));
+        out.print(Numbers.format("      %" + threadWidth + "s  %s%n", "", String.join("; ", changes)));
       }
     }
     if (t.loopFrom() != null) {
@@ -211,18 +211,18 @@ public final class TextReport {
     TlcStatistics s = r.statistics();
     StringBuilder b = new StringBuilder();
     if (s.distinct() >= 0) {
-      b.append(s.distinct()).append(" distinct states");
+      b.append(Numbers.count(s.distinct())).append(" distinct states");
       if (s.generated() >= 0) {
-        b.append(", ").append(s.generated()).append(" generated");
+        b.append(", ").append(Numbers.count(s.generated())).append(" generated");
       }
       if (s.depth() >= 0) {
         b.append(", depth ").append(s.depth());
       }
       b.append("; ");
     }
-    b.append(String.format("TLC %.1f s", r.tlcMillis() / 1000.0));
+    b.append("TLC ").append(Numbers.seconds(r.tlcMillis()));
     if (!CheckReport.TLA.equals(r.language())) {
-      b.append(String.format(", translate %d ms", r.translateMillis()));
+      b.append(", translate ").append(Numbers.count(r.translateMillis())).append(" ms");
     }
     return b.toString();
   }

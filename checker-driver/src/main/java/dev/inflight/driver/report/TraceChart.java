@@ -180,6 +180,9 @@ public final class TraceChart {
     }
     String where = shown == null ? "" : where(shown);
     String code = shown == null ? (s.index() == 1 ? "initial state" : s.action() == null ? "" : s.action()) : TraceMapper.code(shown.text());
+    if (s.note() != null) {
+      inner = inner == null ? s.note() : s.note() + "; " + inner;
+    }
     return new Row(s.index(), s.thread(), where, code, inner, s.fault(), cells, otherObjects, other,
         t.loopFrom() != null && t.loopFrom() == s.index());
   }

@@ -154,6 +154,9 @@ public final class TlcRunner {
         cmd.add(options.javaExecutable() != null ? options.javaExecutable() : currentJava());
         cmd.add("-XX:+UseParallelGC");
         cmd.add("-Dfile.encoding=UTF-8");
+        // TLC's numbers are parsed: `1,530 s/min`, never `1.530` (a German locale) or other digits.
+        cmd.add("-Duser.language=en");
+        cmd.add("-Duser.country=US");
         cmd.addAll(options.jvmArgs());
         cmd.add("-Djava.io.tmpdir=" + runDir.resolve("tmp").toAbsolutePath());
         // An explicit class path may not hold TlcMain: then TLC runs plain, with its minutely progress

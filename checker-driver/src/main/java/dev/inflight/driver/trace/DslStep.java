@@ -15,9 +15,21 @@ import java.util.List;
  * @param statements every DSL statement the step ran, in order (library lines included)
  * @param changes what changed, typed (an allocation, a free, a field, a variable, an RCU event)
  * @param fault the fault this step hit, or null
+ * @param note what the step did when its statement does not say it: a work item's run starting or
+ *     ending, an RCU callback starting (with where it was queued); null otherwise
  */
 public record DslStep(int index, String thread, String action, SourceMap.Loc loc, List<SourceMap.Loc> calledFrom,
-    List<SourceMap.Loc> statements, List<Change> changes, String fault) {
+    List<SourceMap.Loc> statements, List<Change> changes, String fault, String note) {
+
+  public DslStep(int index, String thread, String action, SourceMap.Loc loc, List<SourceMap.Loc> calledFrom,
+      List<SourceMap.Loc> statements, List<Change> changes, String fault) {
+    this(index, thread, action, loc, calledFrom, statements, changes, fault, null);
+  }
+
+  /** The same step with this note and call chain. */
+  public DslStep with(String newNote, List<SourceMap.Loc> via) {
+    return new DslStep(index, thread, action, loc, via, statements, changes, fault, newNote);
+  }
 
   /**
    * One change of a step, made once by {@link TraceMapper} and rendered by the text report, JSON,
@@ -65,6 +77,11 @@ public record DslStep(int index, String thread, String action, SourceMap.Loc loc
 
     public static Change local(String thread, String name, String before, String after) {
       return new Change(Kind.LOCAL, null, name, thread, before, after, null, thread + "." + name + ": " + before + " -> " + after);
+    }
+
+    /** A local assigned a call's result that it already held: `a.r = null (returned by none)`. */
+    public static Change returned(String thread, String name, String value, String fn) {
+      return new Change(Kind.LOCAL, null, name, thread, value, value, null, thread + "." + name + " = " + value + " (returned by " + fn + ")");
     }
 
     /** A plain TLA+ variable (a .tla spec has no DSL names). */

@@ -60,6 +60,7 @@ public final class TraceMapper {
       steps.add(i == 0 ? new DslStep(1, null, null, null, List.of(), List.of(), initialChanges(trace.get(0)), null)
           : step(trace.get(i - 1), trace.get(i)));
     }
+    steps = StepNotes.annotate(steps, map);
     Integer loopFrom = null;
     boolean stutters = false;
     if (result.lasso() instanceof TlcLasso.BackToState b) {
@@ -93,6 +94,7 @@ public final class TraceMapper {
     SourceMap.Action a = cur.action() == null ? null : actions.get(cur.action());
     String thread = a == null ? null : thread(a, prev, cur);
     List<DslStep.Change> changes = new ArrayList<>();
+    java.util.Set<String> assigned = assigned(a);
     for (Map.Entry<String, TlcValue> e : cur.vars().entrySet()) {
       TlcValue before = prev.get(e.getKey());
       if (Objects.equals(before, e.getValue())) {
@@ -110,7 +112,7 @@ public final class TraceMapper {
           changes.add(DslStep.Change.global(v.dsl(), render(before, prev), render(e.getValue(), cur)));
           break;
         case "local":
-          localChanges(v, before, e.getValue(), prev, cur, changes);
+          localChanges(v, before, e.getValue(), prev, cur, changes, assigned.contains(v.dsl()));
           break;
         case "rcu":
           rcuChanges(v.tla(), before, e.getValue(), cur, changes);
@@ -119,6 +121,7 @@ public final class TraceMapper {
           break; // pc, fault, hidden: told by the step itself
       }
     }
+    returnedValues(a, thread, cur, changes);
     List<DslStep.Change> costs = new ArrayList<>();
     costChanges(prev, cur, thread, costs);
     changes.addAll(0, costs); // what the step cost first: a latency trace is read by it
@@ -196,14 +199,67 @@ public final class TraceMapper {
     }
   }
 
-  private void localChanges(SourceMap.Variable v, TlcValue before, TlcValue after, TlcState prev, TlcState cur, List<DslStep.Change> out) {
+  /** The locals a step's statements assign (`ok = try_get(sk)`): their changes show even back to 0 or null. */
+  private static java.util.Set<String> assigned(SourceMap.Action a) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    if (a != null && a.statements() != null) {
+      for (SourceMap.Loc l : a.statements()) {
+        java.util.regex.Matcher m = ASSIGNMENT.matcher(code(l.text()));
+        if (m.find()) {
+          out.add(m.group(1));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static final java.util.regex.Pattern ASSIGNMENT = java.util.regex.Pattern.compile("^(\\w+)\\s*=(?!=)");
+  private static final java.util.regex.Pattern CALL_RESULT = java.util.regex.Pattern.compile("^(\\w+)\\s*=\\s*(\\w+)\\(");
+
+  /**
+   * `r = f(…)` whose value did not change (a function returning null into a null local): the
+   * step still says what the call returned, which a reader looks for.
+   */
+  private void returnedValues(SourceMap.Action a, String mover, TlcState cur, List<DslStep.Change> changes) {
+    if (a == null || a.statements() == null || mover == null) {
+      return;
+    }
+    for (SourceMap.Loc l : a.statements()) {
+      java.util.regex.Matcher m = CALL_RESULT.matcher(code(l.text()));
+      if (!m.find() || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
+        continue;
+      }
+      for (SourceMap.Variable v : map.variables()) {
+        if ("local".equals(v.kind()) && m.group(1).equals(v.dsl()) && a.thread().equals(v.thread())
+            && cur.get(v.tla()) instanceof TlcValue.FunV f) {
+          String id = instanceOf(mover);
+          f.get(new TlcValue.ModelV(id)).ifPresent(val -> changes.add(DslStep.Change.returned(mover, v.dsl(), render(val, cur), m.group(2))));
+        }
+      }
+    }
+  }
+
+  /** The model value of a thread shown as {@code display}. */
+  private String instanceOf(String display) {
+    for (SourceMap.Thread t : map.threads()) {
+      for (SourceMap.Instance i : t.instances()) {
+        if (i.display().equals(display)) {
+          return i.tla();
+        }
+      }
+    }
+    return display;
+  }
+
+  private void localChanges(SourceMap.Variable v, TlcValue before, TlcValue after, TlcState prev, TlcState cur, List<DslStep.Change> out,
+      boolean assignedHere) {
     if (!(before instanceof TlcValue.FunV b) || !(after instanceof TlcValue.FunV a)) {
       return;
     }
     for (TlcValue key : a.domain()) {
       TlcValue v0 = b.get(key).orElse(null);
       TlcValue v1 = a.get(key).orElse(null);
-      if (Objects.equals(v0, v1) || isDefault(v1)) {
+      if (Objects.equals(v0, v1) || isDefault(v1) && !assignedHere) {
         continue; // a local going back to its initial value is a function or thread ending
       }
       String t = key instanceof TlcValue.ModelV m ? displayOf(m.name()) : key.render();

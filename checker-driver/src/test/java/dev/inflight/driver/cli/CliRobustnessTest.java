@@ -116,6 +116,20 @@ class CliRobustnessTest {
   }
 
   @Test
+  void numbersDoNotDependOnTheLocale() {
+    java.util.Locale saved = java.util.Locale.getDefault();
+    try {
+      java.util.Locale.setDefault(java.util.Locale.GERMANY);
+      Run r = Cli.run("check", Cli.example("tutorial/refcount_ok.ifl").toString(), "-q");
+      assertThat(r.out()).containsPattern("TLC \\d+\\.\\d s, translate [\\d,]+ ms").doesNotContainPattern("TLC \\d+,\\d s");
+      assertThat(dev.inflight.driver.report.Numbers.count(21996)).isEqualTo("21,996");
+      assertThat(dev.inflight.driver.report.Numbers.seconds(6900)).isEqualTo("6.9 s");
+    } finally {
+      java.util.Locale.setDefault(saved);
+    }
+  }
+
+  @Test
   void progressGoesOnlyToATerminal() {
     String saved = System.getProperty(Terminal.PROPERTY);
     try {

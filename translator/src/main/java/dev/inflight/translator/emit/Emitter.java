@@ -499,6 +499,7 @@ public final class Emitter {
     List<String> files = program.files.stream().map(f -> f.source().path()).toList();
     List<SourceMap.Thread> threads = new ArrayList<>();
     List<SourceMap.Action> actions = new ArrayList<>();
+    Headline headline = new Headline(program.files);
     for (ThreadCode tc : lowered.threads()) {
       ThreadSym t = tc.thread();
       List<SourceMap.Instance> inst = new ArrayList<>();
@@ -512,7 +513,7 @@ public final class Emitter {
           t.isDaemon(), tc.rest(), t.worker == null ? null : t.worker.name()));
       for (Action a : tc.actions()) {
         TextRange r = printed.definitionRange(a.name()).orElse(null);
-        actions.add(new SourceMap.Action(a.name(), t.name(), a.from(), a.to(), a.fault(), loc(a.primary()),
+        actions.add(new SourceMap.Action(a.name(), t.name(), a.from(), a.to(), a.fault(), loc(headline.of(a.primary(), a.statements(), a.fault())),
             a.calledFrom().stream().map(Emitter::loc).toList(), a.statements().stream().map(Emitter::loc).toList(), r == null ? null : r.firstLine(), r == null ? null : r.lastLine()));
       }
     }
