@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +53,7 @@ class OrphanTest {
       assertThat(tlc).as("a TLC subprocess started").isNotNull();
       Matcher dirs = Pattern.compile("-D" + TlcMain.ORPHAN_CLEANUP_PROPERTY + "=(\\S+)").matcher(tlc.info().commandLine().orElse(""));
       assertThat(dirs.find()).isTrue();
-      List<Path> cleanup = java.util.Arrays.stream(dirs.group(1).split(File.pathSeparator)).map(Path::of).toList();
+      List<Path> cleanup = Arrays.stream(dirs.group(1).split(File.pathSeparator)).map(Path::of).toList();
       Thread.sleep(1000); // TLC is exploring
 
       inflight.destroyForcibly(); // SIGKILL: no shutdown hooks, no finally blocks
