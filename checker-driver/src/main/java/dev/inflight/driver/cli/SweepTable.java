@@ -54,13 +54,19 @@ final class SweepTable {
     return r.violated() == null ? v : v + " (" + r.violated().name() + ")";
   }
 
-  /** Left-aligned first column, right-aligned numbers, two spaces between columns. */
+  /** Left-aligned first column and words, right-aligned numbers, two spaces between columns. */
   static String table(List<String[]> rows) {
     int cols = rows.get(0).length;
     int[] w = new int[cols];
-    for (String[] r : rows) {
+    boolean[] numeric = new boolean[cols];
+    java.util.Arrays.fill(numeric, true);
+    for (int i = 0; i < rows.size(); i++) {
+      String[] r = rows.get(i);
       for (int c = 0; c < cols; c++) {
         w[c] = Math.max(w[c], r[c].length());
+        if (i > 0 && !r[c].matches("-|[-+]?[\\d,.]+( ?(ns|s|x))?")) {
+          numeric[c] = false;
+        }
       }
     }
     StringBuilder b = new StringBuilder();
@@ -68,7 +74,7 @@ final class SweepTable {
       StringBuilder line = new StringBuilder();
       for (int c = 0; c < cols; c++) {
         String cell = r[c];
-        boolean left = c <= 1;
+        boolean left = c == 0 || !numeric[c];
         line.append(left ? Numbers.format("%-" + w[c] + "s", cell) : Numbers.format("%" + w[c] + "s", cell));
         if (c < cols - 1) {
           line.append("  ");
