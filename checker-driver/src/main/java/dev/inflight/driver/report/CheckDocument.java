@@ -46,7 +46,11 @@ public record CheckDocument(String schema, int version, Tool tool, String verdic
         verdicts.put(p.name(), p.verdict());
       }
       List<Violation> vs = new ArrayList<>();
-      for (ViolationDoc v : violations == null ? List.<ViolationDoc>of() : violations) {
+      List<ViolationDoc> all = violations;
+      if ((all == null || all.isEmpty()) && violated != null && trace != null) {
+        all = List.of(new ViolationDoc(violated, null, trace)); // written before `violations` existed
+      }
+      for (ViolationDoc v : all == null ? List.<ViolationDoc>of() : all) {
         SourceMap.Property p = props.stream().filter(x -> x.name().equals(v.property())).findFirst()
             .orElse(new SourceMap.Property(v.property(), null, v.kind(), null, null, v.property()));
         vs.add(new Violation(p, v.trace() == null ? null : v.trace().toTrace(p)));
