@@ -139,6 +139,10 @@ class FuzzTest {
     List<String> failures = new ArrayList<>();
     long t0 = System.nanoTime();
     for (int i = 0; i < count; i++) {
+      if (i > 0 && i % 10_000 == 0) {
+        System.out.printf(java.util.Locale.ROOT, "fuzz: %,d inputs, %,d translated, %d failures, %.0f s%n", i, translated, failures.size(),
+            (System.nanoTime() - t0) / 1e9);
+      }
       long s = seed * 1_000_003L + i;
       byte[] bytes = input(s);
       try {
