@@ -41,6 +41,16 @@ public final class Checker {
   private final Set<Stmt.While> derivedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /** While inferring local types, messages are not reported. */
   private boolean quiet;
+  /** The functions some thread runs (computed on first need, after resolution). */
+  private Set<FnSym> reachable;
+
+  private Set<FnSym> reachable() {
+    if (reachable == null) {
+      reachable = Reachable.functions(program);
+    }
+    return reachable;
+  }
+
   /** Work items some `queue_work` names (the others never run: W0006). */
   private final Set<Symbol.WorkSym> queued = new HashSet<>();
   /** Functions being inferred (guards against recursion, which the resolver reports). */
@@ -480,9 +490,29 @@ public final class Checker {
 
     private void objectOperand(Expr e) {
       Type t = expr(e);
-      if (!(t instanceof Type.Obj o && o.struct() != null) && !(t instanceof Type.Error)) {
+      if (t instanceof Type.Error && untyped(e)) {
+        untypedObject(e);
+      } else if (!(t instanceof Type.Obj o && o.struct() != null) && !(t instanceof Type.Error)) {
         report(() -> diags.typeMismatch(e.span(), "an object", t.describe(), t.equals(Type.NULL) ? noStruct(e, "`null` points to no object") : null));
       }
+    }
+
+    /**
+     * A local (or parameter) used as an object that nothing ever typed (`b = b.f`, `b = b`): an
+     * error, unless an earlier error explains it (then it is poison and stays silent).
+     */
+    private boolean untyped(Expr e) {
+      if (quiet) {
+        return false; // types are still being inferred; the loud pass decides
+      }
+      boolean lowered = !(scope instanceof FnSym f) || reachable().contains(f); // a function no thread runs is not
+      return lowered && e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l
+          && (l.type == null || l.type instanceof Type.Error) && !diags.hasErrors();
+    }
+
+    private void untypedObject(Expr e) {
+      report(() -> diags.typeMismatch(e.span(), "an object", "`" + e.span().text() + "`, whose struct nothing says",
+          "assign it an object first (`x = alloc S`, or a typed parameter `x: S`)"));
     }
 
     /** Why an expression typed as `null` is no object: it is `null`, or nothing says what it points to. */
@@ -812,6 +842,10 @@ public final class Checker {
 
     public Type visitField(Expr.Field e) {
       Type seen = expr(e.obj());
+      if (seen instanceof Type.Error && e.field() != null && untyped(e.obj())) {
+        untypedObject(e.obj());
+        return Type.ERROR;
+      }
       if (seen instanceof Type.Error || e.field() == null) {
         return Type.ERROR;
       }

@@ -11,6 +11,7 @@ import dev.inflight.translator.parse.Nesting;
 import dev.inflight.translator.resolve.Library;
 import dev.inflight.translator.testing.Sany;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -155,6 +156,21 @@ class HostileInputTest {
         """);
     assertThat(r.ok()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isTrue();
     assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly("function `release` is never called");
+  }
+
+  /** Found by the fuzz long run (seed 2026096145): a local typed only by itself, used as an object. */
+  @Test
+  void aLocalNothingTypesUsedAsAnObjectIsATypeError() {
+    for (String body : List.of("b = b.users\n  touch b", "b = b\n  touch b", "b = b.len")) {
+      Translator.Result r = translate("model m\nstruct skb { len = 0 }\nthread r {\n  " + body + "\n}\n");
+      assertThat(r.ok()).isFalse();
+      assertThat(r.diagnostics()).filteredOn(Diagnostic::isError).extracting(d -> DiagnosticRenderer.render(d).lines().findFirst().orElse(""))
+          .as(body).containsExactly("error[E0300]: type mismatch: expected an object, found `b`, whose struct nothing says");
+    }
+    // Code no thread runs is not translated, so it is no error there (library functions nothing calls).
+    Translator.Result r = translate("model m\nstruct s { v = 0 }\nfn cb(x) { touch x }\nfn never(p) { call_rcu(p, cb) }\n"
+        + "fn unused(q) { q.v = 1 }\nthread t { a = alloc s\n free a }\n");
+    assertThat(r.ok()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isTrue();
   }
 
   @Test
