@@ -388,7 +388,9 @@ NoLeak == AllDone => \A o \in Pool_sock : sock[o].st # "live"
 ModelBounds == fault.kind # "model_bound"
 
 \* invariant examples/tutorial/refcount_ok.ifl:32: invariant refcount_sane: forall s in live(sock) : s.refcnt >= 1
-refcount_sane == \A s \in {o \in Pool_sock : sock[o].st = "live"} : sock[s].refcnt \geq 1
+refcount_sane ==
+    \A s \in {o \in Pool_sock : sock[o].st = "live"} :
+      sock[s].refcnt \geq 1 \/ (PrintT(<<"inflight-witness", "refcount_sane", s>>) /\ FALSE)
 
 \* eventually examples/tutorial/refcount_ok.ifl:33: eventually all_freed: count(live(sock)) == 0
 all_freed == <>[](Cardinality({o \in Pool_sock : sock[o].st = "live"}) = 0)

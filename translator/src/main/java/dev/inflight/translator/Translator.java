@@ -2,6 +2,7 @@ package dev.inflight.translator;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.inflight.translator.ast.Deepest;
 import dev.inflight.translator.ast.ModelFile;
 import dev.inflight.translator.check.Checked;
 import dev.inflight.translator.check.Checker;
@@ -13,6 +14,7 @@ import dev.inflight.translator.emit.Emitter;
 import dev.inflight.translator.lower.Lowered;
 import dev.inflight.translator.lower.Lowerer;
 import dev.inflight.translator.parse.ModelParser;
+import dev.inflight.translator.parse.Nesting;
 import dev.inflight.translator.parse.SourceLoader;
 import dev.inflight.translator.resolve.Library;
 import dev.inflight.translator.resolve.Resolved;
@@ -104,7 +106,20 @@ public final class Translator {
 
   /** Translates source text (e.g. from a test); {@code path} locates relative includes, may be null. */
   public static Result translate(SourceFile source, Path path, Options options, Diagnostics diags) {
+    ModelFile[] parsed = new ModelFile[1];
+    try {
+      return DeepStack.call(() -> phases(source, path, options, diags, parsed));
+    } catch (StackOverflowError e) {
+      // Past the nesting limits something still recursed too deep (lowering a long run of
+      // statements, say): a diagnostic at the deepest place of the model, never a crash.
+      diags.nestingTooDeep(parsed[0] != null ? Deepest.of(parsed[0]) : source.span(0, 0), Nesting.LIMIT);
+      return new Result(diags.all(), null, null);
+    }
+  }
+
+  private static Result phases(SourceFile source, Path path, Options options, Diagnostics diags, ModelFile[] parsedOut) {
     ModelFile parsed = ModelParser.parse(source, diags);
+    parsedOut[0] = parsed;
     if (diags.hasErrors()) {
       return new Result(diags.all(), null, null);
     }

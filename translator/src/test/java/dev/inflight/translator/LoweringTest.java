@@ -29,7 +29,9 @@ class LoweringTest {
     Diagnostics diags = new Diagnostics();
     SourceFile source = SourceLoader.decode(model.getBytes(StandardCharsets.UTF_8), "t.ifl", diags);
     Translator.Result r = Translator.translate(source, null, new Translator.Options(Map.of(), Library.packaged(), null), diags);
-    assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isEmpty();
+    // (declarations these small models make only to test naming may be unused: W0004-W0006 are fine)
+    assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics()))
+        .allMatch(d -> !d.isError() && java.util.Set.of("W0004", "W0005", "W0006").contains(d.code().id()));
     return r.emitted();
   }
 

@@ -17363,6 +17363,7 @@ gc_frees_only_garbage ==
                                     sk_buff[b].rcv = file[x].sk /\ sk_buff[b].fp = g} :
                                  x \in reach1_1})
               IN reach1_2) :
-      file[f].sk \notin gc_purged
+      file[f].sk \notin gc_purged \/
+        (PrintT(<<"inflight-witness", "gc_frees_only_garbage", f>>) /\ FALSE)
 
 ================================================================================

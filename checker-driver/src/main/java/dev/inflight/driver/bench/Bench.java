@@ -58,7 +58,7 @@ public final class Bench {
       Arrays.sort(t);
       CheckReport r = new ModelChecker(CheckOptions.defaults()).check(m);
       String verdict = r.verdict().name().toLowerCase() + (r.violated() == null ? "" : " " + r.violated().name());
-      System.out.printf("| %s | %s | %s | %s | %s | %d | %.1f |%n", Translator.display(m), verdict,
+      System.out.printf(java.util.Locale.ROOT, "| %s | %s | %s | %s | %s | %d | %.1f |%n", Translator.display(m), verdict,
           num(r.statistics().distinct()), num(r.statistics().generated()), num(r.statistics().depth()),
           r.tlcMillis(), t[2] / 1e6);
     }
@@ -83,7 +83,7 @@ public final class Bench {
         ModelChecker.Run c = new ModelChecker(CheckOptions.defaults().withVacuity(false).withCost(CostRequest.exhaustive())).run(m);
         long pd = p.statistics().distinct();
         long cd = c.report().statistics().distinct();
-        System.out.printf("| %s | %s | %s | %.2f | %d | %d | %.2f |%n", Translator.display(m), num(pd), num(cd),
+        System.out.printf(java.util.Locale.ROOT, "| %s | %s | %s | %.2f | %d | %d | %.2f |%n", Translator.display(m), num(pd), num(cd),
             (double) cd / pd, p.tlcMillis(), c.report().tlcMillis(), (double) c.report().tlcMillis() / p.tlcMillis());
       }
     } finally {
@@ -94,6 +94,6 @@ public final class Bench {
   }
 
   private static String num(long n) {
-    return n < 0 ? "-" : String.format("%,d", n);
+    return n < 0 ? "-" : String.format(java.util.Locale.ROOT, "%,d", n);
   }
 }

@@ -4,6 +4,7 @@ import dev.inflight.driver.tlc.TlcProgress;
 import dev.inflight.translator.resolve.Library;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -20,27 +21,45 @@ import java.util.function.Consumer;
  * @param config for a plain TLA+ spec: its .cfg, or null for the one beside it
  * @param profile the machine profile for the cost model (a name or path), or null for the model's
  * @param cost collect operation latencies (`inflight cost`), or null for a plain check
+ * @param selection which properties to check, and whether to find every violation
  * @param reference translate with the statement-level reference translation (`--reference`)
  */
 public record CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
     Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config,
-    String profile, CostRequest cost, boolean reference) {
+    String profile, CostRequest cost, Selection selection, boolean reference) {
+
+  /**
+   * `--check` / `--skip` (empty: no restriction), and whether to look for every violated property
+   * (false: stop at the first, `--fail-fast`).
+   */
+  public record Selection(List<String> check, List<String> skip, boolean all) {
+    public Selection {
+      check = List.copyOf(check);
+      skip = List.copyOf(skip);
+    }
+
+    public static final Selection EVERYTHING = new Selection(List.of(), List.of(), true);
+  }
 
   public CheckOptions(Map<String, String> overrides, int workers, Duration timeout, Long maxStates,
       Path keepDir, Library library, Consumer<TlcProgress> progress, boolean vacuity, Path config) {
-    this(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, null, null, false);
+    this(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, null, null, Selection.EVERYTHING, false);
   }
 
   public CheckOptions withReference(boolean r) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, r);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, r);
+  }
+
+  public CheckOptions withSelection(Selection s) {
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, s, reference);
   }
 
   public CheckOptions withProfile(String p) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, p, cost, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, p, cost, selection, reference);
   }
 
   public CheckOptions withCost(CostRequest c) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, c, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, c, selection, reference);
   }
 
   public static CheckOptions defaults() {
@@ -48,38 +67,38 @@ public record CheckOptions(Map<String, String> overrides, int workers, Duration 
   }
 
   public CheckOptions withOverrides(Map<String, String> o) {
-    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, reference);
+    return new CheckOptions(o, workers, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withWorkers(int n) {
-    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, reference);
+    return new CheckOptions(overrides, n, timeout, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withTimeout(Duration t) {
-    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config, profile, cost, reference);
+    return new CheckOptions(overrides, workers, t, maxStates, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withMaxStates(Long n) {
-    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config, profile, cost, reference);
+    return new CheckOptions(overrides, workers, timeout, n, keepDir, library, progress, vacuity, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withKeepDir(Path d) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config, profile, cost, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, d, library, progress, vacuity, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withLibrary(Library l) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config, profile, cost, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, l, progress, vacuity, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withProgress(Consumer<TlcProgress> p) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config, profile, cost, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, p, vacuity, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withVacuity(boolean v) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config, profile, cost, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, v, config, profile, cost, selection, reference);
   }
 
   public CheckOptions withConfig(Path c) {
-    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c, profile, cost, reference);
+    return new CheckOptions(overrides, workers, timeout, maxStates, keepDir, library, progress, vacuity, c, profile, cost, selection, reference);
   }
 }

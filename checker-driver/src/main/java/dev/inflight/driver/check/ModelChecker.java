@@ -45,6 +45,8 @@ public final class ModelChecker {
   /** Checks {@code file}; with {@link CheckOptions#cost()} set, also collects operation latencies. */
   public Run run(Path file) {
     long t0 = System.nanoTime();
+    // --timeout counts from here: translation included.
+    Long deadline = options.timeout() == null ? null : t0 + options.timeout().toNanos();
     Translator.Options topts = new Translator.Options(options.overrides(), options.library(), options.maxStates())
         .withProfile(options.profile()).withReference(options.reference());
     if (options.cost() != null) {
@@ -54,15 +56,24 @@ public final class ModelChecker {
     long translateMs = (System.nanoTime() - t0) / 1_000_000;
     String display = Translator.display(file);
     if (!tr.ok()) {
-      return new Run(new CheckReport(display, CheckReport.INFLIGHT, null, Verdict.BAD_INPUT, null, tr.diagnostics(), List.of(), null,
+      return new Run(CheckReport.of(display, CheckReport.INFLIGHT, null, Verdict.BAD_INPUT, null, tr.diagnostics(), List.of(), null,
           null, TlcStatistics.unknown(), List.of(), List.of(), translateMs, 0), null, null);
     }
     Emitted emitted = tr.emitted();
     SourceMap map = emitted.sourceMap();
     List<String> pools = pools(map);
+    PropertyChoice.Result choice = PropertyChoice.of(map.properties(), options.selection().check(), options.selection().skip());
+    if (choice.error() != null) {
+      return new Run(CheckReport.of(display, CheckReport.INFLIGHT, map.model(), Verdict.BAD_INPUT, choice.error(), tr.diagnostics(),
+          map.properties(), null, null, TlcStatistics.unknown(), pools, List.of(), translateMs, 0), null, null);
+    }
+    if (deadline != null && System.nanoTime() >= deadline) {
+      return new Run(CheckReport.of(display, CheckReport.INFLIGHT, map.model(), Verdict.INCOMPLETE,
+          incompleteMessage(TlcOutcome.IncompleteReason.TIMEOUT) + " (the time ran out while translating)", tr.diagnostics(),
+          map.properties(), null, null, TlcStatistics.unknown(), pools, List.of(), translateMs, 0), null, null);
+    }
     Path dir = null;
     boolean temp = options.keepDir() == null;
-    long t1 = System.nanoTime();
     Thread cleanup = null;
     try {
       dir = temp ? Files.createTempDirectory("inflight-") : Files.createDirectories(options.keepDir());
@@ -73,12 +84,10 @@ public final class ModelChecker {
         Runtime.getRuntime().addShutdownHook(cleanup);
       }
       Translator.write(emitted, dir);
-      TlcOptions tlc = TlcOptions.defaults().withWorkers(options.workers())
-          .withCheckDeadlock(map.properties().stream().anyMatch(p -> p.kind().equals("deadlock")));
-      if (options.timeout() != null) {
-        tlc = tlc.withTimeout(options.timeout());
-      }
-      if (!temp) {
+      TlcOptions tlc = TlcOptions.defaults().withWorkers(options.workers());
+      if (temp) {
+        tlc = tlc.withOrphanCleanup(List.of(dir)); // TLC removes it too if Inflight is killed
+      } else {
         tlc = tlc.withKeepDir(dir.resolve("tlc"));
       }
       List<String> extraArgs = new ArrayList<>();
@@ -96,46 +105,13 @@ public final class ModelChecker {
       if (options.progress() != null) {
         tlc = tlc.withLiveProgress(LIVE_PROGRESS);
       }
-      String module = emitted.moduleName();
-      String cfg = module + ".cfg";
-      CostRequest cost = options.cost();
-      if (cost != null) {
-        // Latency bounds are judged on the samples, so TLC explores every behaviour instead of
-        // stopping at the first slow one.
-        // Exhaustive: CostProbe prints each distinct completion (one worker keeps the lines of a
-        // print together). Random behaviours: they walk the state graph TLC dumps.
-        cfg = module + "_cost.cfg";
-        boolean walks = cost.simulate() != null;
-        Files.writeString(dir.resolve(cfg), CostRuns.config(emitted.cfg(), map, !walks));
-        if (walks) {
-          List<String> extra = new ArrayList<>(tlc.extraArgs());
-          extra.addAll(List.of("-dump", "dot,actionlabels", dir.resolve("graph").toString()));
-          tlc = tlc.withExtraArgs(extra);
-        } else {
-          tlc = tlc.withWorkers(1);
-        }
+      if (options.cost() != null) {
+        return costRun(display, tr, map, pools, dir, tlc, deadline, translateMs);
       }
-      TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", cfg, options.progress());
-      long tlcMs = (System.nanoTime() - t1) / 1_000_000;
-      CheckReport report = interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates());
-      if (options.vacuity() && report.verdict() == Verdict.HOLDS && cost == null) {
-        report = report.withWarnings(Vacuity.find(map, TlcCoverage.of(result.messages())));
-      }
-      CostSamples samples = null;
-      if (cost != null) {
-        TraceMapper names = new TraceMapper(map);
-        Path graph = dir.resolve("graph.dot");
-        if (report.verdict() == Verdict.INCOMPLETE) {
-          samples = null;
-        } else if (cost.simulate() == null) {
-          samples = CostSamples.fromPrints(result.unframedLines(), map, names::displayOf, cost.describe());
-        } else {
-          samples = Files.exists(graph) ? CostSamples.fromGraph(StateGraph.read(graph), cost, map, names::displayOf) : null;
-        }
-      }
-      return new Run(report, samples, map.cost());
+      CheckReport report = check(display, tr, map, pools, dir, tlc, choice.chosen(), deadline, translateMs);
+      return new Run(report, null, null);
     } catch (IOException e) {
-      return new Run(new CheckReport(display, CheckReport.INFLIGHT, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
+      return new Run(CheckReport.of(display, CheckReport.INFLIGHT, map.model(), Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
           tr.diagnostics(), map.properties(), null, null, TlcStatistics.unknown(), pools, List.of(), translateMs, 0), null, null);
     } finally {
       if (temp && dir != null) {
@@ -149,6 +125,66 @@ public final class ModelChecker {
         }
       }
     }
+  }
+
+  /** A plain check: every violated property of the chosen ones (PropertyRuns), then vacuity warnings. */
+  private CheckReport check(String display, Translator.Result tr, SourceMap map, List<String> pools, Path dir, TlcOptions tlc,
+      java.util.Set<String> chosen, Long deadline, long translateMs) throws IOException {
+    Emitted emitted = tr.emitted();
+    String module = emitted.moduleName();
+    int[] n = {0};
+    PropertyRuns.Outcome o = new PropertyRuns(map, emitted.cfg(), chosen, options.selection().all(), options.maxStates(), deadline)
+        .run((cfg, timeout) -> {
+          String name = module + (n[0]++ == 0 ? "" : "_" + n[0]) + ".cfg";
+          Files.writeString(dir.resolve(name), cfg);
+          return new TlcRunner(timeout == null ? tlc : tlc.withTimeout(timeout)).run(dir, module + ".tla", name, options.progress());
+        });
+    CheckReport report = new CheckReport(display, CheckReport.INFLIGHT, map.model(), o.verdict(), o.message(), tr.diagnostics(),
+        map.properties(), o.violations(), o.verdicts(), o.statistics(), pools, List.of(), translateMs, o.tlcMillis());
+    if (options.vacuity() && report.verdict() == Verdict.HOLDS && o.lastResult() != null) {
+      report = report.withWarnings(Vacuity.find(map, TlcCoverage.of(o.lastResult().messages())));
+    }
+    return report;
+  }
+
+  /** A cost run: one TLC run that explores every behaviour, then the latencies it printed or dumped. */
+  private Run costRun(String display, Translator.Result tr, SourceMap map, List<String> pools, Path dir, TlcOptions tlc,
+      Long deadline, long translateMs) throws IOException {
+    Emitted emitted = tr.emitted();
+    String module = emitted.moduleName();
+    CostRequest cost = options.cost();
+    // Latency bounds are judged on the samples, so TLC explores every behaviour instead of
+    // stopping at the first slow one.
+    // Exhaustive: CostProbe prints each distinct completion (one worker keeps the lines of a
+    // print together). Random behaviours: they walk the state graph TLC dumps.
+    String cfg = module + "_cost.cfg";
+    boolean walks = cost.simulate() != null;
+    Files.writeString(dir.resolve(cfg), CostRuns.config(emitted.cfg(), map, !walks));
+    if (walks) {
+      List<String> extra = new ArrayList<>(tlc.extraArgs());
+      extra.addAll(List.of("-dump", "dot,actionlabels", dir.resolve("graph").toString()));
+      tlc = tlc.withExtraArgs(extra);
+    } else {
+      tlc = tlc.withWorkers(1);
+    }
+    if (deadline != null) {
+      tlc = tlc.withTimeout(java.time.Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime())));
+    }
+    long t1 = System.nanoTime();
+    TlcResult result = new TlcRunner(tlc).run(dir, module + ".tla", cfg, options.progress());
+    long tlcMs = (System.nanoTime() - t1) / 1_000_000;
+    CheckReport report = interpret(display, tr.diagnostics(), map, result, pools, translateMs, tlcMs, options.maxStates());
+    CostSamples samples = null;
+    TraceMapper names = new TraceMapper(map);
+    Path graph = dir.resolve("graph.dot");
+    if (report.verdict() == Verdict.INCOMPLETE) {
+      samples = null;
+    } else if (cost.simulate() == null) {
+      samples = CostSamples.fromPrints(result.unframedLines(), map, names::displayOf, cost.describe());
+    } else {
+      samples = Files.exists(graph) ? CostSamples.fromGraph(StateGraph.read(graph), cost, map, names::displayOf) : null;
+    }
+    return new Run(report, samples, map.cost());
   }
 
   static List<String> pools(SourceMap map) {
@@ -184,8 +220,7 @@ public final class ModelChecker {
       boolean limited = maxStates != null && stats.distinct() >= maxStates;
       verdict = limited ? Verdict.INCOMPLETE : Verdict.HOLDS;
       if (limited) {
-        message = "stopped at the --max-states limit of " + maxStates + " distinct states: no violation among the states explored,"
-            + " but not every behaviour was";
+        message = limitMessage(maxStates) + reached(stats);
       }
     } else if (o instanceof TlcOutcome.InvariantViolated iv) {
       violated = property(map, iv.invariant());
@@ -218,16 +253,43 @@ public final class ModelChecker {
       verdict = Verdict.VIOLATED;
     } else if (o instanceof TlcOutcome.Incomplete inc) {
       verdict = Verdict.INCOMPLETE;
-      message = incompleteMessage(inc.reason());
-    } else if (o instanceof TlcOutcome.EvaluationError ee) {
-      verdict = Verdict.INTERNAL_ERROR;
-      message = "TLC could not evaluate the generated module: " + firstLine(ee.message()) + where(map, ee.locations());
+      message = incompleteMessage(inc.reason()) + reached(stats);
     } else {
       verdict = Verdict.INTERNAL_ERROR;
-      message = "TLC rejected the generated module (" + o.kind() + "): " + firstLine(describe(o));
+      message = failureMessage(map, o);
     }
-    return new CheckReport(file, CheckReport.INFLIGHT, map.model(), verdict, message, diags, props, violated, trace, stats, pools,
+    return CheckReport.of(file, CheckReport.INFLIGHT, map.model(), verdict, message, diags, props, violated, trace, stats, pools,
         List.of(), translateMs, tlcMs);
+  }
+
+  /** Why TLC failed on a generated module, with TLC's own words and the DSL step it was in. */
+  static String failureMessage(SourceMap map, TlcOutcome o) {
+    if (o instanceof TlcOutcome.EvaluationError ee) {
+      return "TLC could not evaluate the generated module: " + tlcWords(ee.message()) + where(map, ee.locations());
+    }
+    return "TLC rejected the generated module (" + o.kind() + "): " + tlcWords(describe(o));
+  }
+
+  /** `--max-states` reached: what that means. */
+  static String limitMessage(long maxStates) {
+    return "stopped at the --max-states limit of " + String.format(java.util.Locale.ROOT, "%,d", maxStates)
+        + " distinct states: no violation among the states explored, but not every behaviour was explored";
+  }
+
+  /** `: 1,234 distinct states, depth 9, 56 on the queue when it stopped`, from what TLC last reported. */
+  static String reached(TlcStatistics s) {
+    if (s.distinct() < 0) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder(" (reached ").append(String.format(java.util.Locale.ROOT, "%,d", s.distinct()))
+        .append(" distinct states");
+    if (s.depth() >= 0) {
+      b.append(", depth ").append(s.depth());
+    }
+    if (s.leftOnQueue() >= 0) {
+      b.append(", ").append(String.format(java.util.Locale.ROOT, "%,d", s.leftOnQueue())).append(" still to explore");
+    }
+    return b.append(")").toString();
   }
 
   /** Why a run stopped before exploring every state, in words (shared with TlaChecker). */
@@ -261,13 +323,22 @@ public final class ModelChecker {
     return o.toString();
   }
 
-  private static String firstLine(String s) {
+  /** TLC's message without its boilerplate ("TLC threw an unexpected exception. …"), on one line. */
+  static String tlcWords(String s) {
     if (s == null) {
       return "";
     }
-    String t = s.strip();
-    int nl = t.indexOf('\n');
-    return nl < 0 ? t : t.substring(0, nl);
+    List<String> keep = new ArrayList<>();
+    for (String line : s.strip().split("\n")) {
+      String l = line.strip();
+      if (l.isEmpty() || l.startsWith("TLC threw an unexpected exception") || l.startsWith("This was probably caused by")
+          || l.startsWith("See the User Output") || l.matches("The exception was a [\\w.$]+")) {
+        continue;
+      }
+      keep.add(l.startsWith(": ") ? l.substring(2) : l);
+    }
+    String joined = String.join(" ", keep);
+    return joined.isEmpty() ? s.strip() : joined;
   }
 
   private static String where(SourceMap map, List<dev.inflight.driver.tlc.TlaLocation> locs) {

@@ -90,7 +90,7 @@ public final class TlaChecker {
     try {
       result = new TlcRunner(tlc).run(dir, fileName, cfg.toAbsolutePath().toString(), options.progress());
     } catch (IOException e) {
-      return new CheckReport(display, CheckReport.TLA, module, Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
+      return CheckReport.of(display, CheckReport.TLA, module, Verdict.INTERNAL_ERROR, "cannot run TLC: " + e.getMessage(),
           List.of(), props, null, null, dev.inflight.driver.tlc.TlcStatistics.unknown(), List.of(), List.of(), 0, 0);
     }
     long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -98,7 +98,7 @@ public final class TlaChecker {
   }
 
   private static CheckReport bad(String display, String module, String message) {
-    return new CheckReport(display, CheckReport.TLA, module, Verdict.BAD_INPUT, message, List.of(), List.of(), null, null,
+    return CheckReport.of(display, CheckReport.TLA, module, Verdict.BAD_INPUT, message, List.of(), List.of(), null, null,
         dev.inflight.driver.tlc.TlcStatistics.unknown(), List.of(), List.of(), 0, 0);
   }
 
@@ -162,7 +162,7 @@ public final class TlaChecker {
     if (vacuity && verdict == Verdict.HOLDS) {
       warnings = actionsNeverTaken(TlcCoverage.of(result.messages()), specLines, display);
     }
-    return new CheckReport(display, CheckReport.TLA, module, verdict, message, List.of(), props, violated, trace,
+    return CheckReport.of(display, CheckReport.TLA, module, verdict, message, List.of(), props, violated, trace,
         result.statistics(), List.of(), warnings, 0, tlcMs);
   }
 
@@ -226,7 +226,7 @@ public final class TlaChecker {
       List<DslStep.Change> changes = new ArrayList<>();
       if (i == 0) {
         for (Map.Entry<String, TlcValue> e : cur.vars().entrySet()) {
-          changes.add(new DslStep.Change(e.getKey(), null, e.getValue().render(), e.getKey() + " = " + e.getValue().render()));
+          changes.add(DslStep.Change.variable(e.getKey(), null, e.getValue().render()));
         }
         steps.add(new DslStep(cur.index(), null, null, null, List.of(), List.of(), changes, null));
         continue;
@@ -235,7 +235,7 @@ public final class TlaChecker {
       for (Map.Entry<String, TlcValue> e : cur.vars().entrySet()) {
         TlcValue before = prev.get(e.getKey());
         if (!Objects.equals(before, e.getValue())) {
-          changes.add(new DslStep.Change(e.getKey(), before == null ? "?" : before.render(), e.getValue().render(), null));
+          changes.add(DslStep.Change.variable(e.getKey(), before == null ? "?" : before.render(), e.getValue().render()));
         }
       }
       SourceMap.Loc loc = loc(cur.actionLocation(), display, lines);

@@ -5,7 +5,7 @@ public enum Verdict {
   HOLDS(0, "all properties hold"),
   VIOLATED(1, "a property is violated"),
   BAD_INPUT(2, "bad input or usage"),
-  INCOMPLETE(3, "incomplete (timeout, state limit, model bound, out of memory)"),
+  INCOMPLETE(3, "incomplete (timeout, state limit, model bound exceeded, out of memory)"),
   INTERNAL_ERROR(4, "internal error");
 
   public final int exitCode;

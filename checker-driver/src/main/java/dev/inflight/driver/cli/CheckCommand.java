@@ -39,21 +39,13 @@ import picocli.CommandLine.Parameters;
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {"Check models exhaustively with TLC and report each verdict, with a counterexample in the model's terms.",
         "A directory is searched for *.ifl models; a .tla file is checked as plain TLA+ with the .cfg beside it."},
-    footer = {"", "Exit codes:",
-        "  0  all properties hold",
-        "  1  a property is violated",
-        "  2  bad input or usage",
-        "  3  incomplete (timeout, state limit, model bound exceeded, out of memory)",
-        "  4  internal error",
-        "With several models the exit code is the highest of their codes.",
+    footer = {"", "With several models the exit code is the highest of their codes.",
         "",
         "Formats: text (default), json (docs/output-formats.md), junit (JUnit XML), sarif (SARIF 2.1.0).",
         "  --output FILE writes --format's document (else the format the extension names: .json, .xml, .sarif)",
         "  to FILE, and the terminal keeps the text report. --output FORMAT:FILE writes FORMAT to FILE and",
         "  leaves --format on stdout. --output is repeatable."})
 final class CheckCommand implements Callable<Integer> {
-  enum Format { text, json, junit, sarif }
-
   enum Progress { auto, always, never }
 
   @CommandLine.Spec
@@ -62,41 +54,46 @@ final class CheckCommand implements Callable<Integer> {
   @Mixin
   CommonOptions common;
 
+  @Mixin
+  RunOptions run;
+
   @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Model files (.ifl), TLA+ modules (.tla), or directories to search for .ifl files.")
   List<Path> files;
-
-  @Option(names = "--workers", paramLabel = "N|auto", defaultValue = "1",
-      description = "TLC worker threads (default: ${DEFAULT-VALUE}; on 2 cores 1 is usually fastest).")
-  String workers;
-
-  @Option(names = "--timeout", paramLabel = "SECONDS", description = "Stop TLC after this many seconds (exit 3).")
-  Long timeout;
-
-  @Option(names = "--max-states", paramLabel = "N", description = "Stop exploring after N distinct states (exit 3 if the limit was hit).")
-  Long maxStates;
 
   @Option(names = "--keep", paramLabel = "DIR", description = "Keep the generated module, .cfg, source map and TLC's files in DIR.")
   Path keep;
 
   @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", description = "text, json, junit or sarif (default: text).")
-  Format format;
+  OutputTargets.Format format;
 
   @Option(names = {"-o", "--output"}, paramLabel = "[FORMAT:]FILE",
       description = "Write the report to FILE (repeatable); the terminal then shows the text report.")
   List<String> outputs = new ArrayList<>();
 
-  @Option(names = "--fail-fast", description = "Stop at the first model that does not hold; the rest are reported as skipped.")
+  @Option(names = "--check", paramLabel = "NAME,...", split = ",",
+      description = "Check only these properties (built-in checks, invariants, eventually properties).")
+  List<String> checkOnly = new ArrayList<>();
+
+  @Option(names = "--skip", paramLabel = "NAME,...", split = ",", description = "Do not check these properties.")
+  List<String> skip = new ArrayList<>();
+
+  @Option(names = "--fail-fast",
+      description = "Stop at the first violation: report one counterexample per model and skip the models after a failing one.")
   boolean failFast;
 
   @Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
       description = "Check N models at once, each in its own TLC process (default: ${DEFAULT-VALUE}).")
   int jobs;
 
+  @Option(names = "--shard", paramLabel = "I/N",
+      description = "Check only shard I of N of the models (every N-th, in path order), for CI matrix jobs; see `inflight merge`.")
+  String shard;
+
   @Option(names = {"-q", "--quiet"}, description = "No progress line.")
   boolean quiet;
 
   @Option(names = "--progress", paramLabel = "WHEN", defaultValue = "auto",
-      description = "Progress line on stderr: auto (when it is a terminal), always, never (default: ${DEFAULT-VALUE}).")
+      description = "Progress line on stderr: auto (when stderr is a terminal), always, never (default: ${DEFAULT-VALUE}).")
   Progress progress;
 
   @Option(names = "--no-vacuity", description = "Do not warn about parts of a passing model that never ran.")
@@ -115,29 +112,24 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--sweep", paramLabel = "K=RANGE", description = "Check once per value of const K (K=1..5 or K=1,2,8) and print a table of verdicts.")
   String sweep;
 
-  /** One output destination. */
-  record Target(Format format, Path file) {}
-
   @Override
   public Integer call() {
-    int w = parseWorkers();
-    if (timeout != null && timeout < 1) {
-      throw usage("--timeout must be at least 1 second");
-    }
     if (keep != null && Files.exists(keep) && !Files.isDirectory(keep)) {
       throw usage("--keep needs a directory, but `" + keep + "` is a file");
-    }
-    if (maxStates != null && maxStates < 1) {
-      throw usage("--max-states must be at least 1");
     }
     if (jobs < 1) {
       throw usage("--jobs must be at least 1");
     }
-    List<Target> targets = targets();
-    List<Path> models = expand();
-    CheckOptions opts = CheckOptions.defaults().withOverrides(common.overrides).withWorkers(w)
-        .withTimeout(timeout == null ? null : Duration.ofSeconds(timeout)).withMaxStates(maxStates)
-        .withVacuity(!noVacuity).withConfig(config).withProfile(profile).withReference(reference);
+    CheckOptions opts = run.apply(CheckOptions.defaults()).withOverrides(common.overrides)
+        .withVacuity(!noVacuity).withConfig(config).withProfile(profile)
+        .withSelection(new CheckOptions.Selection(checkOnly, skip, !failFast)).withReference(reference);
+    List<OutputTargets.Target> targets = OutputTargets.parse(outputs, format, this::usage);
+    List<Path> models = ModelFiles.expand(files, this::usage);
+    if (shard != null) {
+      int[] s = ModelFiles.shard(shard, this::usage);
+      models = ModelFiles.shardOf(models, s[0], s[1]);
+    }
+    checkConfig(models);
     if (sweep != null) {
       return sweep(models, opts);
     }
@@ -145,37 +137,44 @@ final class CheckCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     // An --output without a FORMAT: prefix takes --format's document to its file, and the terminal
     // keeps the text; with only prefixed outputs, --format still goes to stdout.
-    boolean redirected = outputs.stream().anyMatch(o -> prefix(o) == null);
-    Format stdoutFormat = format != null && !redirected ? format : Format.text;
-    boolean showProgress = !quiet && (progress == Progress.always || (progress == Progress.auto && System.console() != null));
+    boolean redirected = outputs.stream().anyMatch(o -> OutputTargets.prefix(o) == null);
+    OutputTargets.Format stdoutFormat = format != null && !redirected ? format : OutputTargets.Format.text;
+    boolean showProgress = !quiet && (progress == Progress.always || (progress == Progress.auto && Terminal.stderrIsTerminal()));
     ProgressLine line = showProgress ? new ProgressLine(err, models.size()) : null;
 
-    RunResult run = runAll(models, opts, line, stdoutFormat == Format.text ? out : null, err);
+    RunResult result = runAll(models, opts, line, stdoutFormat == OutputTargets.Format.text ? out : null, err);
 
-    if (stdoutFormat == Format.text) {
-      if (run.reports().size() + run.skipped().size() > 1) {
-        if (run.reports().stream().anyMatch(r -> r.verdict() != Verdict.BAD_INPUT)) {
+    if (stdoutFormat == OutputTargets.Format.text) {
+      if (result.reports().size() + result.skipped().size() > 1) {
+        if (result.reports().stream().anyMatch(r -> r.verdict() != Verdict.BAD_INPUT)) {
           out.println();
         }
-        out.print(SummaryTable.render(run));
+        out.print(SummaryTable.render(result));
       }
     } else {
-      out.print(render(stdoutFormat, run));
+      out.print(OutputTargets.render(stdoutFormat, result));
     }
     out.flush();
-    for (Target t : targets) {
-      try {
-        if (t.file().toAbsolutePath().getParent() != null) {
-          Files.createDirectories(t.file().toAbsolutePath().getParent());
-        }
-        Files.writeString(t.file(), render(t.format(), run), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        err.println("error: cannot write `" + t.file() + "`: " + e.getMessage());
-        err.flush();
-        return Math.max(run.exitCode(), ExitCodes.BAD_INPUT);
-      }
+    String failed = OutputTargets.write(targets, result);
+    if (failed != null) {
+      err.println("error: " + failed);
+      err.flush();
+      return Math.max(result.exitCode(), ExitCodes.BAD_INPUT);
     }
-    return run.exitCode();
+    return result.exitCode();
+  }
+
+  /** `--config` names a .cfg for plain TLA+ models: it must exist, and there must be one. */
+  private void checkConfig(List<Path> models) {
+    if (config == null) {
+      return;
+    }
+    if (models.stream().noneMatch(TlaChecker::isTla)) {
+      throw usage("--config applies to .tla modules only, and no .tla file is given (a .ifl model has its own configuration)");
+    }
+    if (!Files.isRegularFile(config)) {
+      throw usage("--config `" + config + "`: no such file");
+    }
   }
 
   /** `--sweep K=…`: the model checked once per value of K, one table row each. */
@@ -193,7 +192,7 @@ final class CheckCommand implements Callable<Integer> {
       o.put(sw.name(), v);
       CheckReport r = new ModelChecker(opts.withOverrides(o)).check(models.get(0));
       if (r.verdict() == Verdict.BAD_INPUT) {
-        TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
+        TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose());
       }
       reports.add(r);
       exit = Math.max(exit, r.verdict().exitCode);
@@ -203,95 +202,8 @@ final class CheckCommand implements Callable<Integer> {
     return exit;
   }
 
-  private int parseWorkers() {
-    int w;
-    if (workers.equals("auto")) {
-      w = Runtime.getRuntime().availableProcessors();
-    } else {
-      try {
-        w = Integer.parseInt(workers);
-      } catch (NumberFormatException e) {
-        throw usage("--workers takes a number or `auto`, not `" + workers + "`");
-      }
-      if (w < 1) {
-        throw usage("--workers must be at least 1");
-      }
-    }
-    return w;
-  }
-
   private CommandLine.ParameterException usage(String message) {
     return new CommandLine.ParameterException(spec.commandLine(), message);
-  }
-
-  /** The --output destinations with their formats. */
-  private List<Target> targets() {
-    List<Target> out = new ArrayList<>();
-    for (String o : outputs) {
-      Format f = prefix(o);
-      String file = f == null ? o : o.substring(o.indexOf(':') + 1);
-      if (f == null) {
-        f = format != null ? format : byExtension(file);
-      }
-      if (file.isEmpty()) {
-        throw usage("--output needs a file name");
-      }
-      Path p = Path.of(file);
-      if (Files.isDirectory(p)) {
-        throw usage("--output needs a file, but `" + file + "` is a directory");
-      }
-      out.add(new Target(f, p));
-    }
-    return out;
-  }
-
-  /** The format of `FORMAT:FILE`, or null when there is no (known) prefix. */
-  private static Format prefix(String output) {
-    int colon = output.indexOf(':');
-    if (colon <= 0) {
-      return null;
-    }
-    try {
-      return Format.valueOf(output.substring(0, colon).toLowerCase(Locale.ROOT));
-    } catch (IllegalArgumentException notAFormat) {
-      return null;
-    }
-  }
-
-  private static Format byExtension(String file) {
-    String f = file.toLowerCase(Locale.ROOT);
-    if (f.endsWith(".json") && !f.endsWith(".sarif.json")) {
-      return Format.json;
-    }
-    if (f.endsWith(".sarif") || f.endsWith(".sarif.json")) {
-      return Format.sarif;
-    }
-    if (f.endsWith(".xml")) {
-      return Format.junit;
-    }
-    return Format.text;
-  }
-
-  /** The files to check: directories replaced by the .ifl files under them, in path order. */
-  private List<Path> expand() {
-    List<Path> out = new ArrayList<>();
-    for (Path f : files) {
-      if (Files.isDirectory(f)) {
-        try (Stream<Path> s = Files.walk(f)) {
-          List<Path> found = s.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".ifl"))
-              .sorted().toList();
-          if (found.isEmpty()) {
-            throw usage("no .ifl models under `" + f + "`");
-          }
-          out.addAll(found);
-        } catch (IOException e) {
-          throw usage("cannot read the directory `" + f + "`: " + e.getMessage());
-        }
-      } else {
-        out.add(f);
-      }
-    }
-    return out;
   }
 
   private RunResult runAll(List<Path> models, CheckOptions opts, ProgressLine line, PrintWriter textOut, PrintWriter err) {
@@ -321,12 +233,12 @@ final class CheckCommand implements Callable<Integer> {
           }
           continue;
         }
-        CheckReport r;
+        CheckReport got;
         if (pool == null) {
-          r = checkOne(models.get(i), i, n, opts, line);
+          got = checkOne(models.get(i), i, n, opts, line);
         } else {
           try {
-            r = futures.get(i).get();
+            got = futures.get(i).get();
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -334,9 +246,10 @@ final class CheckCommand implements Callable<Integer> {
             skipped[i] = true;
             continue;
           } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
+            got = CheckReport.internalError(Translator.display(models.get(i)), CheckReport.INFLIGHT, String.valueOf(e.getCause()));
           }
         }
+        CheckReport r = got;
         reports[i] = r;
         if (line != null) {
           line.finish(name(models.get(i)), r);
@@ -347,10 +260,10 @@ final class CheckCommand implements Callable<Integer> {
             if (separate) {
               textOut.println();
             }
-            TextReport.print(r, textOut, err, common.verbose);
+            TextReport.print(r, textOut, err, common.verbose());
           } else if (!r.diagnostics().isEmpty() || (r.verdict() == Verdict.BAD_INPUT && r.message() != null)) {
             // Machine formats on stdout: the diagnostics still go to stderr for the human reading the log.
-            TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
+            TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose());
           }
         };
         if (line != null) {
@@ -384,32 +297,24 @@ final class CheckCommand implements Callable<Integer> {
     if (line != null) {
       o = o.withProgress(line.listener(name(model), System.currentTimeMillis()));
     }
-    return TlaChecker.isTla(model) ? new TlaChecker(o).check(model) : new ModelChecker(o).check(model);
+    boolean tla = TlaChecker.isTla(model);
+    try {
+      return tla ? new TlaChecker(o).check(model) : new ModelChecker(o).check(model);
+    } catch (Throwable t) {
+      // One model's crash is that model's verdict: the others are still checked, and JSON, JUnit
+      // and SARIF are still written.
+      java.io.StringWriter trace = new java.io.StringWriter();
+      int code = Crash.report(t, common.verbose(), new PrintWriter(trace));
+      spec.commandLine().getErr().print(trace);
+      String message = trace.toString().lines().findFirst().orElse("internal error").replaceFirst("^error: (internal error: )?", "");
+      CheckReport r = CheckReport.internalError(Translator.display(model), tla ? CheckReport.TLA : CheckReport.INFLIGHT, message);
+      return code == ExitCodes.INCOMPLETE ? CheckReport.of(r.file(), r.language(), null, Verdict.INCOMPLETE, message, List.of(),
+          List.of(), null, null, r.statistics(), List.of(), List.of(), 0, 0) : r;
+    }
   }
 
   /** What the progress line calls a model: its file name without the extension. */
   private static String name(Path model) {
     return model.getFileName() == null ? model.toString() : model.getFileName().toString().replaceFirst("\\.(ifl|tla)$", "");
-  }
-
-  static String render(Format f, RunResult run) {
-    return switch (f) {
-      case json -> JsonReport.render(run);
-      case junit -> JunitReport.render(run);
-      case sarif -> SarifReport.render(run);
-      case text -> {
-        StringBuilder b = new StringBuilder();
-        for (CheckReport r : run.reports()) {
-          if (b.length() > 0) {
-            b.append('\n');
-          }
-          b.append(TextReport.render(r, false));
-        }
-        if (run.reports().size() + run.skipped().size() > 1) {
-          b.append('\n').append(SummaryTable.render(run));
-        }
-        yield b.toString();
-      }
-    };
   }
 }

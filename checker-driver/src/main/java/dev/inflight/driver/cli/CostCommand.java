@@ -27,14 +27,7 @@ import picocli.CommandLine.Parameters;
         + " Counted: every distinct completion in the explored state graph, or with --simulate N that many random behaviours."
         + " Under a workload (the model's first `workload`, or --workload NAME) also the workload's total time and the contention"
         + " of the cache lines it shares among its CPUs.",
-    footer = {"", "Exit codes:",
-        "  0  all properties and latency bounds hold",
-        "  1  a property or a latency bound is violated",
-        "  2  bad input or usage",
-        "  3  incomplete (timeout, state limit, model bound exceeded, out of memory)",
-        "  4  internal error",
-        "",
-        "--sweep K=1..5 (or K=1,2,8) runs once per value of the const K and prints a table of verdicts and latencies."})
+    footer = {"", "--sweep K=1..5 (or K=1,2,8) runs once per value of the const K and prints a table of verdicts and latencies."})
 final class CostCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -51,8 +44,8 @@ final class CostCommand implements Callable<Integer> {
   @Option(names = "--sweep", paramLabel = "K=RANGE", description = "Run once per value of const K: K=1..5 or K=1,2,8.")
   String sweep;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", description = "Stop TLC after this many seconds (exit 3).")
-  Long timeout;
+  @Mixin
+  RunOptions run;
 
 
   @Override
@@ -81,10 +74,10 @@ final class CostCommand implements Callable<Integer> {
         if (value != null) {
           overrides.put(sw.name(), value);
         }
-        CostReport r = run(f, overrides, costs.profile, costs.request(), timeout);
+        CostReport r = run(run.apply(CheckOptions.defaults()), f, overrides, costs.profile, costs.request());
         exit = Math.max(exit, r.verdict().exitCode);
         if (r.check().verdict() == Verdict.BAD_INPUT || r.samples() == null) {
-          TextReport.print(r.check(), new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
+          TextReport.print(r.check(), new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose());
         }
         reports.add(r);
         labels.add(value == null ? Translator.display(f) : sw.name() + "=" + value);
@@ -111,9 +104,8 @@ final class CostCommand implements Callable<Integer> {
   }
 
   /** One cost run of a model. */
-  static CostReport run(Path f, Map<String, String> overrides, String profileChoice, CostRequest request, Long timeoutSeconds) {
-    CheckOptions opts = CheckOptions.defaults().withOverrides(overrides).withVacuity(false).withProfile(profileChoice)
-        .withCost(request).withTimeout(timeoutSeconds == null ? null : java.time.Duration.ofSeconds(timeoutSeconds));
+  static CostReport run(CheckOptions base, Path f, Map<String, String> overrides, String profileChoice, CostRequest request) {
+    CheckOptions opts = base.withOverrides(overrides).withVacuity(false).withProfile(profileChoice).withCost(request);
     ModelChecker.Run run = new ModelChecker(opts).run(f);
     return CostReport.of(run.report(), run.costs(), run.costModel());
   }

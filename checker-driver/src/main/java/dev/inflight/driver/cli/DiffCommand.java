@@ -1,7 +1,9 @@
 package dev.inflight.driver.cli;
 
+import dev.inflight.driver.check.CheckOptions;
 import dev.inflight.driver.check.Verdict;
 import dev.inflight.driver.report.CostReport;
+import dev.inflight.driver.report.Numbers;
 import dev.inflight.driver.report.TextReport;
 import dev.inflight.driver.report.WorkloadText;
 import java.io.PrintWriter;
@@ -25,12 +27,10 @@ import picocli.CommandLine.Parameters;
     description = "Compare two models (before and after a patch) on one machine profile: their verdicts side by side"
         + " and each operation's mean and worst latency, with the after/before ratios, and the totals of the models' workload."
         + " Did the patch make it faster without making it unsafe?",
-    footer = {"", "Exit codes (the worse of the two models'):",
-        "  0  all properties and latency bounds hold",
-        "  1  a property or a latency bound is violated",
-        "  2  bad input or usage",
-        "  3  incomplete (timeout, state limit, model bound exceeded, out of memory)",
-        "  4  internal error"})
+    footer = {"", "The exit code follows the AFTER model (--fail-on after): a patch that fixes a violation exits 0.",
+        "--fail-on regression: 1 only if AFTER violates a property or latency bound BEFORE did not, or an operation",
+        "  is slower on average; --fail-on any: 1 if either model violates something.",
+        "Bad input, an incomplete run or an internal error in either model gives 2, 3 or 4 whatever --fail-on says."})
 final class DiffCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -47,6 +47,16 @@ final class DiffCommand implements Callable<Integer> {
   @Mixin
   CostOptions costs;
 
+  @Mixin
+  RunOptions run;
+
+  /** When `diff` fails a CI job. */
+  enum FailOn { after, regression, any }
+
+  @Option(names = "--fail-on", paramLabel = "WHEN", defaultValue = "after",
+      description = "after (default): exit by the AFTER model's verdict; regression: only when AFTER is worse than BEFORE; any: when either is violated.")
+  FailOn failOn;
+
   @Option(names = "--sum", description = "Add a row with the sums of the operations' means and maxima: the cost of a unit of work that runs each operation once (a message: one write, one read).")
   boolean sum;
 
@@ -56,13 +66,18 @@ final class DiffCommand implements Callable<Integer> {
     if (costs.invalid() != null) {
       throw new CommandLine.ParameterException(spec.commandLine(), costs.invalid());
     }
-    CostReport a = CostCommand.run(before, common.overrides, costs.profile, costs.request(), null);
-    CostReport b = CostCommand.run(after, common.overrides, costs.profile, costs.request(), null);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    int missing = MissingFiles.report(List.of(before, after), err);
+    if (missing != 0) {
+      return missing; // before running anything: neither model's messages hide that a file is missing
+    }
+    CheckOptions base = run.apply(CheckOptions.defaults());
+    CostReport a = CostCommand.run(base, before, common.overrides, costs.profile, costs.request());
+    CostReport b = CostCommand.run(base, after, common.overrides, costs.profile, costs.request());
     for (CostReport r : List.of(a, b)) {
       if (r.check().verdict() == Verdict.BAD_INPUT || r.samples() == null) {
-        TextReport.print(r.check(), new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose);
+        TextReport.print(r.check(), new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose());
       }
     }
     if (costs.format == CostOptions.Format.json) {
@@ -77,7 +92,39 @@ final class DiffCommand implements Callable<Integer> {
       out.print(render(a, b, sum));
     }
     out.flush();
-    return Math.max(a.verdict().exitCode, b.verdict().exitCode);
+    return exitCode(failOn, a, b);
+  }
+
+  /**
+   * The exit code: 2, 3 or 4 when either model could not be judged (the worse); otherwise by
+   * {@code failOn}: the AFTER model's verdict, a regression (AFTER violates what BEFORE did not,
+   * or an operation's mean latency grew), or either model's violation.
+   */
+  static int exitCode(FailOn failOn, CostReport a, CostReport b) {
+    int broken = Math.max(a.verdict().exitCode, b.verdict().exitCode);
+    if (broken > Verdict.VIOLATED.exitCode) {
+      return broken;
+    }
+    return switch (failOn) {
+      case after -> b.verdict().exitCode;
+      case any -> broken;
+      case regression -> {
+        Set<String> was = violations(a);
+        boolean worse = violations(b).stream().anyMatch(v -> !was.contains(v))
+            || ratios(a, b).values().stream().anyMatch(q -> q.get("mean") > 1.0);
+        yield worse ? Verdict.VIOLATED.exitCode : Verdict.HOLDS.exitCode;
+      }
+    };
+  }
+
+  /** The names of what a model violates: properties and latency bounds. */
+  private static Set<String> violations(CostReport r) {
+    Set<String> out = new LinkedHashSet<>();
+    if (r.check().verdict() == Verdict.VIOLATED && r.check().violated() != null) {
+      out.add(r.check().violated().name());
+    }
+    r.bounds().stream().filter(x -> !x.holds()).forEach(x -> out.add(x.latency().name()));
+    return out;
   }
 
   /** after/before of each operation's mean and max, for operations both completed. */
@@ -109,7 +156,7 @@ final class DiffCommand implements Callable<Integer> {
     head.add(new String[] {"profile", profile(a), profile(b)});
     head.add(new String[] {"workload", workload(a), workload(b)});
     head.add(new String[] {"verdict", verdict(a), verdict(b)});
-    head.add(new String[] {"distinct states", Long.toString(a.check().statistics().distinct()), Long.toString(b.check().statistics().distinct())});
+    head.add(new String[] {"distinct states", Numbers.count(a.check().statistics().distinct()), Numbers.count(b.check().statistics().distinct())});
     s.append(plain(head)).append('\n');
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"operation", "before mean", "before max", "after mean", "after max", "after/before mean", "after/before max"});
@@ -215,7 +262,7 @@ final class DiffCommand implements Callable<Integer> {
     int w1 = rows.stream().mapToInt(x -> x[1].length()).max().orElse(0);
     StringBuilder b = new StringBuilder();
     for (String[] x : rows) {
-      b.append(String.format("%-" + w0 + "s  %-" + w1 + "s  %s", x[0], x[1], x[2]).stripTrailing()).append('\n');
+      b.append(Numbers.format("%-" + w0 + "s  %-" + w1 + "s  %s", x[0], x[1], x[2]).stripTrailing()).append('\n');
     }
     return b.toString();
   }

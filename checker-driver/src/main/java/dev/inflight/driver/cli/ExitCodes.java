@@ -1,21 +1,28 @@
 package dev.inflight.driver.cli;
 
-/** The process exit codes, as listed in `inflight --help`. */
+import dev.inflight.driver.check.Verdict;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The process exit codes: those of {@link Verdict}, the one enum that defines them. Every command's
+ * `--help` lists them from there ({@link #helpList()}).
+ */
 public final class ExitCodes {
   private ExitCodes() {}
 
-  public static final int HOLDS = 0;
-  public static final int VIOLATED = 1;
-  public static final int BAD_INPUT = 2;
-  public static final int INCOMPLETE = 3;
-  public static final int INTERNAL_ERROR = 4;
+  public static final int HOLDS = Verdict.HOLDS.exitCode;
+  public static final int VIOLATED = Verdict.VIOLATED.exitCode;
+  public static final int BAD_INPUT = Verdict.BAD_INPUT.exitCode;
+  public static final int INCOMPLETE = Verdict.INCOMPLETE.exitCode;
+  public static final int INTERNAL_ERROR = Verdict.INTERNAL_ERROR.exitCode;
 
-  static final String[] HELP_LIST = {
-      "Exit codes:",
-      "  0  all properties hold",
-      "  1  a property is violated",
-      "  2  bad input or usage",
-      "  3  incomplete (timeout, state limit, model bound exceeded, out of memory)",
-      "  4  internal error",
-  };
+  /** Code → meaning, in order, for picocli's exit-code list. */
+  static Map<String, String> helpList() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (Verdict v : Verdict.values()) {
+      m.put(Integer.toString(v.exitCode), v == Verdict.VIOLATED ? v.meaning + " (cost, diff: or a latency bound)" : v.meaning);
+    }
+    return m;
+  }
 }

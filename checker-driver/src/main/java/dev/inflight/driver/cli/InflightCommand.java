@@ -11,17 +11,23 @@ import picocli.CommandLine.Command;
     description = {
         "Model checker frontend for Linux kernel object lifetimes:",
         "compiles an .ifl model to TLA+, checks it with TLC, and tells the result in the model's terms."},
-    subcommands = {CheckCommand.class, CostCommand.class, DiffCommand.class, TraceCommand.class, TranslateCommand.class, LintCommand.class, InitCommand.class,
+    subcommands = {CheckCommand.class, CostCommand.class, DiffCommand.class, TraceCommand.class, MergeCommand.class, TranslateCommand.class,
+        LintCommand.class, InitCommand.class,
         CompletionCommand.class, CommandLine.HelpCommand.class},
-    footer = {"", "Exit codes:",
-        "  0  all properties hold",
-        "  1  a property is violated",
-        "  2  bad input or usage",
-        "  3  incomplete (timeout, state limit, model bound exceeded, out of memory)",
-        "  4  internal error"})
+    footer = {"", "Models may come from untrusted pull requests: they read only their own directory and specs/."})
 public final class InflightCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
+      description = "Show TLA+ action names in traces, and stack traces on internal errors.")
+  boolean verbose;
+
+  /** Whether `--verbose` was given to the command of {@code spec} (or before it). */
+  static boolean verbose(CommandLine.Model.CommandSpec spec) {
+    CommandLine.Model.OptionSpec o = spec == null ? null : spec.findOption("--verbose");
+    return o != null && Boolean.TRUE.equals(o.getValue());
+  }
 
   @Override
   public Integer call() {

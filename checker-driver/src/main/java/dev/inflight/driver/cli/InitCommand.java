@@ -52,8 +52,9 @@ final class InitCommand implements Callable<Integer> {
         //   inflight check %1$s.ifl
         //
         // It holds as written. Delete the `get` in `producer` and check again to see a
-        // use-after-free told step by step. The language is described in the README and
-        // docs/semantics.md; examples/ has more models.
+        // use-after-free told step by step; `--set CONSUMERS=2` checks two consumers.
+        // The language is described in the README and docs/semantics.md; examples/ has
+        // more models.
         model %1$s
 
         // A bound you can change from the command line: --set CONSUMERS=2
@@ -73,14 +74,17 @@ final class InitCommand implements Callable<Integer> {
         thread producer {
           sk = alloc sock         // locals are declared by their first assignment
           sk.state = 1
-          get sk.refcnt           // one reference for the consumer, taken before publishing
+          i = 0
+          while i < CONSUMERS {   // one reference per consumer, taken before publishing
+            get sk.refcnt
+            i = i + 1
+          }
           shared = sk
           put sk.refcnt           // drop the producer's own reference
         }
 
-        // `thread consumer[CONSUMERS]` would make symmetric copies; keep one while the
-        // reference handed over is for one consumer.
-        thread consumer {
+        // CONSUMERS symmetric copies: consumer[1], consumer[2], ...
+        thread consumer[CONSUMERS] {
           await shared != null    // blocks until the object is published
           sk = shared
           touch sk                // a read of *sk: a use-after-free if it was freed

@@ -30,7 +30,15 @@ final class LintCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     for (Path f : files) {
-      Translator.Result r = Translator.translate(f, new Translator.Options(common.overrides, Library.standard(), null));
+      Translator.Result r;
+      try {
+        r = Translator.translate(f, new Translator.Options(common.overrides, Library.standard(), null));
+      } catch (Throwable t) {
+        // One file's crash does not hide the other files' diagnostics.
+        err.print(Translator.display(f) + ": ");
+        code = Math.max(code, Crash.report(t, common.verbose(), err));
+        continue;
+      }
       if (!r.diagnostics().isEmpty()) {
         err.print(DiagnosticRenderer.renderAll(r.diagnostics()));
         err.flush();

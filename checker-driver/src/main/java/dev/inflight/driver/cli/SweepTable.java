@@ -1,5 +1,6 @@
 package dev.inflight.driver.cli;
 
+import dev.inflight.driver.report.Numbers;
 import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.report.CostReport;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ final class SweepTable {
     rows.add(new String[] {sw.name(), "verdict", "distinct states", "TLC"});
     for (int i = 0; i < reports.size(); i++) {
       CheckReport r = reports.get(i);
-      rows.add(new String[] {sw.values().get(i), verdict(r), Long.toString(r.statistics().distinct()),
+      rows.add(new String[] {sw.values().get(i), verdict(r), Numbers.count(r.statistics().distinct()),
           String.format(Locale.ROOT, "%.1f s", r.tlcMillis() / 1000.0)});
     }
     return table(rows);
@@ -49,7 +50,7 @@ final class SweepTable {
       if (totals) {
         row.add(r.workload() == null ? "-" : dev.inflight.driver.report.WorkloadText.human(r.workload().totalNs()));
       }
-      row.add(Long.toString(r.check().statistics().distinct()));
+      row.add(Numbers.count(r.check().statistics().distinct()));
       rows.add(row.toArray(String[]::new));
     }
     return table(rows);
@@ -60,13 +61,19 @@ final class SweepTable {
     return r.violated() == null ? v : v + " (" + r.violated().name() + ")";
   }
 
-  /** Left-aligned first column, right-aligned numbers, two spaces between columns. */
+  /** Left-aligned first column and words, right-aligned numbers, two spaces between columns. */
   static String table(List<String[]> rows) {
     int cols = rows.get(0).length;
     int[] w = new int[cols];
-    for (String[] r : rows) {
+    boolean[] numeric = new boolean[cols];
+    java.util.Arrays.fill(numeric, true);
+    for (int i = 0; i < rows.size(); i++) {
+      String[] r = rows.get(i);
       for (int c = 0; c < cols; c++) {
         w[c] = Math.max(w[c], r[c].length());
+        if (i > 0 && !r[c].matches("-|[-+]?[\\d,.]+( ?(ns|s|x))?")) {
+          numeric[c] = false;
+        }
       }
     }
     StringBuilder b = new StringBuilder();
@@ -74,8 +81,8 @@ final class SweepTable {
       StringBuilder line = new StringBuilder();
       for (int c = 0; c < cols; c++) {
         String cell = r[c];
-        boolean left = c <= 1;
-        line.append(left ? String.format("%-" + w[c] + "s", cell) : String.format("%" + w[c] + "s", cell));
+        boolean left = c == 0 || !numeric[c];
+        line.append(left ? Numbers.format("%-" + w[c] + "s", cell) : Numbers.format("%" + w[c] + "s", cell));
         if (c < cols - 1) {
           line.append("  ");
         }

@@ -5,32 +5,35 @@ import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.check.ModelChecker;
 import dev.inflight.driver.check.TlaChecker;
 import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.check.Violation;
+import dev.inflight.driver.report.CheckDocument;
+import dev.inflight.driver.report.JsonReport;
 import dev.inflight.driver.report.TextReport;
 import dev.inflight.driver.report.TraceChart;
-import java.io.File;
+import dev.inflight.translator.Translator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** `inflight trace FILE --format dot|svg|html`: the counterexample as a sequence chart. */
+/** `inflight trace FILE --format html|svg|dot`: a counterexample as a sequence chart. */
 @Command(name = "trace", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-    description = {"Check a model and draw its counterexample as a sequence chart: threads as lanes, each object's "
-        + "lifetime as a bar from alloc to free with its refcount values, the faulting step highlighted.",
-        "svg needs Graphviz `dot` on PATH; without it the .dot file is written and the command to render it is printed."},
-    footer = {"", "Exit codes: those of `inflight check` for the model (1 when there is a counterexample to draw)."})
+    description = {"Draw a counterexample as a sequence chart: threads as lanes, each object's lifetime as a bar from alloc to"
+        + " free with its refcount values, the faulting step highlighted and the violated property in the last row.",
+        "With --from, the chart comes from a saved result (inflight check --output json:FILE) and TLC does not run;"
+            + " otherwise the model is checked first.",
+        "The chart goes to standard output unless -o names a file."},
+    footer = {"", "The exit code is that of `inflight check` for the model (1 when there is a counterexample to draw)."})
 final class TraceCommand implements Callable<Integer> {
-  enum Format { dot, svg, html }
+  enum Format { html, svg, dot }
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -38,123 +41,146 @@ final class TraceCommand implements Callable<Integer> {
   @Mixin
   CommonOptions common;
 
-  @Parameters(paramLabel = "FILE", description = "The model (.ifl) or TLA+ module (.tla).")
+  @Mixin
+  RunOptions run;
+
+  @Parameters(arity = "0..1", paramLabel = "FILE",
+      description = "The model (.ifl) or TLA+ module (.tla) to check; with --from, which model of the result (file or model name).")
   Path file;
 
-  @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "html", description = "dot, svg or html (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--from", paramLabel = "RESULT.json", description = "Draw from a saved JSON result instead of checking again.")
+  Path from;
+
+  @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "html", description = "html, svg or dot (default: ${DEFAULT-VALUE}).")
   Format format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write the chart (default: MODEL-trace.FORMAT here).")
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the chart to FILE (default: standard output).")
   Path output;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", description = "Stop TLC after this many seconds (exit 3).")
-  Long timeout;
+  @Option(names = "--property", paramLabel = "NAME", description = "Which violated property's counterexample (default: the first).")
+  String property;
+
+  @Option(names = "--expand", description = "Show steps inside library functions and their locals as they are, not collapsed.")
+  boolean expand;
 
   @Option(names = "--config", paramLabel = "FILE", description = "For a .tla file: the TLC configuration.")
   Path config;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (timeout != null && timeout < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be at least 1 second");
+    if (from == null && file == null) {
+      throw usage("give a model FILE to check, or --from RESULT.json");
     }
-    CheckOptions opts = CheckOptions.defaults().withOverrides(common.overrides).withVacuity(false).withConfig(config)
-        .withTimeout(timeout == null ? null : Duration.ofSeconds(timeout));
-    CheckReport r = TlaChecker.isTla(file) ? new TlaChecker(opts).check(file) : new ModelChecker(opts).check(file);
-    if (r.trace() == null) {
-      TextReport.print(r, out, err, common.verbose);
-      if (r.verdict() == Verdict.HOLDS) {
-        out.println("no counterexample to draw: every property holds");
+    if (output != null) {
+      String why = OutputTargets.unwritable(output);
+      if (why != null) {
+        throw usage("cannot write `" + output + "`: " + why);
       }
-      out.flush();
+    }
+    CheckReport r = from != null ? saved() : checked(err);
+    if (r == null) {
+      return ExitCodes.BAD_INPUT;
+    }
+    Violation v = violation(r);
+    if (v == null || v.trace() == null) {
+      if (from == null) {
+        TextReport.print(r, new PrintWriter(java.io.Writer.nullWriter()), err, common.verbose());
+      }
+      if (r.verdict() == Verdict.HOLDS) {
+        err.println("no counterexample to draw: every property holds");
+      } else if (property != null && r.verdict() == Verdict.VIOLATED) {
+        throw usage("`" + property + "` is not violated in this result; violated: "
+            + String.join(", ", r.violations().stream().map(x -> x.property().name()).toList()));
+      } else {
+        err.println("no counterexample to draw: " + (r.message() != null ? r.message() : r.verdict().meaning));
+      }
+      err.flush();
       return r.verdict().exitCode;
     }
     String name = r.model() != null ? r.model() : "model";
+    boolean bound = "bound".equals(v.property().kind());
     String title = (CheckReport.TLA.equals(r.language()) ? "module " : "model ") + name + ": "
-        + (r.violated() == null ? "counterexample" : (r.verdict() == Verdict.VIOLATED ? "VIOLATED " : "") + r.violated().name());
-    TraceChart chart = TraceChart.of(title, r.trace());
-    Path target = output != null ? output : Path.of(name + "-trace." + format.name());
-    if (target.toAbsolutePath().getParent() != null) {
-      Files.createDirectories(target.toAbsolutePath().getParent());
-    }
-    switch (format) {
-      case html -> write(target, chart.html(), out);
-      case dot -> write(target, chart.dot(), out);
-      case svg -> {
-        String dot = dotLookup.get();
-        Path dotFile = target.resolveSibling(stripExt(target.getFileName().toString()) + ".dot");
-        if (dot == null) {
-          write(dotFile, chart.dot(), out);
-          err.println("note: Graphviz `dot` is not on PATH, so no SVG was drawn; render the .dot with");
-          err.println("  dot -Tsvg " + dotFile + " -o " + target);
-          err.println("  (Graphviz: apt-get install graphviz, brew install graphviz), or use --format html, which needs nothing");
-          err.flush();
-        } else if (!renderSvg(dot, chart.dot(), target, err)) {
-          write(dotFile, chart.dot(), out);
-          return ExitCodes.INTERNAL_ERROR;
-        } else {
-          out.println("wrote " + target);
-        }
+        + (bound ? "model bound exceeded" : "VIOLATED " + v.property().name());
+    TraceChart chart = TraceChart.of(title, v.trace(), expand);
+    String text = switch (format) {
+      case html -> chart.html();
+      case svg -> chart.svg();
+      case dot -> chart.dot();
+    };
+    if (output == null) {
+      out.print(text);
+      out.flush();
+    } else {
+      try {
+        Files.writeString(output, text, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        err.println("error: cannot write `" + output + "`: " + OutputTargets.reason(e));
+        err.flush();
+        return ExitCodes.BAD_INPUT;
       }
-      default -> throw new IllegalStateException();
+      err.println("wrote " + output + ": " + v.trace().summary());
+      err.flush();
     }
-    out.println(r.trace().summary());
-    out.flush();
     return r.verdict().exitCode;
   }
 
-  private static void write(Path target, String text, PrintWriter out) throws IOException {
-    Files.writeString(target, text, StandardCharsets.UTF_8);
-    out.println("wrote " + target);
-  }
-
-  private static String stripExt(String n) {
-    int dot = n.lastIndexOf('.');
-    return dot > 0 ? n.substring(0, dot) : n;
-  }
-
-  /** Finds Graphviz `dot`; tests replace it to exercise both the rendering and the fallback. */
-  static java.util.function.Supplier<String> dotLookup = TraceCommand::findDot;
-
-  /** The `dot` executable on PATH, or null. */
-  static String findDot() {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return null;
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      Path p = Path.of(dir.isEmpty() ? "." : dir, "dot");
-      if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-        return p.toString();
+  /** The violation to draw: --property's, or the first. */
+  private Violation violation(CheckReport r) {
+    for (Violation v : r.violations()) {
+      if (property == null || property.equals(v.property().name())) {
+        return v;
       }
     }
     return null;
   }
 
-  private static boolean renderSvg(String dot, String source, Path target, PrintWriter err) {
+  /** The model's report from the saved result; null (after a message) when it cannot be read or chosen. */
+  private CheckReport saved() {
+    CheckDocument doc;
     try {
-      Process p = new ProcessBuilder(List.of(dot, "-Tsvg", "-o", target.toString())).redirectErrorStream(true).start();
-      p.getOutputStream().write(source.getBytes(StandardCharsets.UTF_8));
-      p.getOutputStream().close();
-      String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        err.println("error: Graphviz `dot` did not finish within 60 s");
-        return false;
+      if (!Files.isRegularFile(from)) {
+        throw usage("--from `" + from + "`: no such file");
       }
-      if (p.exitValue() != 0) {
-        err.println("error: Graphviz `dot` failed (exit " + p.exitValue() + "): " + log.strip());
-        return false;
-      }
-      return true;
+      doc = JsonReport.read(from);
     } catch (IOException e) {
-      err.println("error: cannot run Graphviz `dot`: " + e.getMessage());
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
+      throw usage("--from `" + from + "`: " + e.getMessage());
     }
+    List<CheckDocument.Model> models = doc.models();
+    if (file != null) {
+      String wanted = file.toString();
+      String display = Translator.display(file);
+      models = models.stream().filter(m -> m.file().equals(wanted) || m.file().equals(display) || wanted.equals(m.model())).toList();
+      if (models.isEmpty()) {
+        throw usage("--from `" + from + "` has no model `" + wanted + "`; it has: "
+            + String.join(", ", doc.models().stream().map(CheckDocument.Model::file).toList()));
+      }
+    } else {
+      List<CheckDocument.Model> traced = models.stream().filter(m -> m.violations() != null && !m.violations().isEmpty()).toList();
+      if (traced.size() > 1) {
+        throw usage("--from `" + from + "` has counterexamples of several models: name one (FILE): "
+            + String.join(", ", traced.stream().map(CheckDocument.Model::file).toList()));
+      }
+      models = traced.isEmpty() ? models : traced;
+    }
+    if (models.isEmpty()) {
+      throw usage("--from `" + from + "` holds no model");
+    }
+    return models.get(0).toReport();
+  }
+
+  /** Checks the model now. */
+  private CheckReport checked(PrintWriter err) {
+    int missing = MissingFiles.report(List.of(file), err);
+    if (missing != 0) {
+      return null;
+    }
+    CheckOptions opts = run.apply(CheckOptions.defaults()).withOverrides(common.overrides).withVacuity(false).withConfig(config);
+    return TlaChecker.isTla(file) ? new TlaChecker(opts).check(file) : new ModelChecker(opts).check(file);
+  }
+
+  private CommandLine.ParameterException usage(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
   }
 }

@@ -2,6 +2,8 @@ package dev.inflight.driver.report;
 
 import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.check.Violation;
+import dev.inflight.driver.trace.DslTrace;
 import dev.inflight.driver.check.Warning;
 import dev.inflight.translator.diag.DiagnosticRenderer;
 import dev.inflight.translator.emit.SourceMap;
@@ -172,11 +174,16 @@ public final class JunitReport {
       if (v.equals("holds")) {
         out.add(new Case(p.name(), null, null, null, null));
       } else if (v.equals("violated")) {
-        String msg = r.trace() != null ? r.trace().summary() : "violated";
+        // each violated property fails with its own counterexample
+        DslTrace t = r.violations().stream().filter(x -> List.of(x.property().name().split(" or ")).contains(p.name()))
+            .map(Violation::trace).filter(java.util.Objects::nonNull).findFirst().orElse(r.trace());
+        String msg = t != null ? t.summary() : "violated";
         out.add(new Case(p.name(), "failure", p.name(), msg, TextReport.render(r, false)));
+      } else if (v.equals("skipped")) {
+        out.add(new Case(p.name(), "skipped", null, "not checked: left out by --check/--skip", null));
       } else {
-        String why = r.verdict() == Verdict.VIOLATED ? "not decided: TLC stops at the first violation ("
-            + (r.violated() == null ? "another property" : r.violated().name()) + ")"
+        String why = r.verdict() == Verdict.VIOLATED ? "not decided: the check stopped at the first violation ("
+            + (r.violated() == null ? "another property" : r.violated().name()) + ")" + (r.message() == null ? "" : "; " + r.message())
             : "not decided: the run was " + r.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         out.add(new Case(p.name(), "skipped", null, why, null));
       }

@@ -3,10 +3,9 @@ package dev.inflight.driver.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.check.Violation;
 import dev.inflight.driver.check.Warning;
 import dev.inflight.driver.trace.DslStep;
 import dev.inflight.driver.trace.TraceMapper;
@@ -24,7 +23,7 @@ import java.util.Map;
 /**
  * The check result as SARIF 2.1.0, for code-scanning UIs: one run; `rules` is the catalog of the
  * properties checked (with help text), the vacuity warnings and the diagnostics that occurred; one
- * `error` result per violated property, located at the DSL line of the violating step, whose
+ * `error` result per violated property (every one the check found), located at the DSL line of the violating step, whose
  * `codeFlows` hold the whole counterexample, one thread-flow location per step; a `warning` per
  * vacuity warning and per incomplete run; an `error` per translator error.
  */
@@ -34,6 +33,8 @@ public final class SarifReport {
   public static final String SRCROOT = "%SRCROOT%";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final String ERROR = "error";
+  private static final String WARNING = "warning";
 
   /** Help for the built-in checks: what a violation means and where to look. */
   private static final Map<String, String> HELP = Map.of(
@@ -67,75 +68,70 @@ public final class SarifReport {
 
   public static String render(RunResult run) {
     try {
-      return MAPPER.writeValueAsString(tree(run, Path.of("").toAbsolutePath())) + "\n";
+      return MAPPER.writeValueAsString(log(run, Path.of("").toAbsolutePath())) + "\n";
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  /** A result before its rule's index is known. */
+  private record Pending(String ruleId, String level, String message, Sarif.Location location, List<Sarif.CodeFlow> flows,
+      Map<String, String> fingerprints) {}
+
   /** The SARIF log; {@code srcRoot} is what relative file names are relative to. */
-  public static ObjectNode tree(RunResult run, Path srcRoot) {
-    ObjectNode root = MAPPER.createObjectNode();
-    root.put("$schema", SCHEMA);
-    root.put("version", "2.1.0");
-    ObjectNode r = root.putArray("runs").addObject();
-    ObjectNode driver = r.putObject("tool").putObject("driver");
-    driver.put("name", "inflight");
-    driver.put("semanticVersion", semver(ToolInfo.version()));
-    driver.put("version", ToolInfo.version());
-    driver.put("fullName", "Inflight " + ToolInfo.version() + " with " + ToolInfo.tlc());
-    Map<String, ObjectNode> rules = new LinkedHashMap<>();
-    List<ObjectNode> results = new ArrayList<>();
+  public static Sarif log(RunResult run, Path srcRoot) {
+    Map<String, Sarif.Rule> rules = new LinkedHashMap<>();
+    List<Pending> results = new ArrayList<>();
     for (CheckReport rep : run.reports()) {
       for (SourceMap.Property p : rep.properties()) {
         if (!"bound".equals(p.kind())) {
           rules.computeIfAbsent(ruleId(rep, p), id -> rule(id, p));
         }
       }
-      if (rep.verdict() == Verdict.VIOLATED && rep.violated() != null) {
-        String id = ruleId(rep, rep.violated());
-        rules.computeIfAbsent(id, k -> rule(k, rep.violated()));
-        results.add(violation(rep, id));
+      if (rep.verdict() == Verdict.VIOLATED) {
+        for (Violation v : rep.violations()) {
+          if (!"bound".equals(v.property().kind())) {
+            String id = ruleId(rep, v.property());
+            rules.computeIfAbsent(id, k -> rule(k, v.property()));
+            results.add(violation(rep, v, id));
+          }
+        }
       }
       for (Warning w : rep.warnings()) {
         String id = "vacuity/" + w.kind();
-        rules.computeIfAbsent(id, k -> simpleRule(k, "vacuity: " + w.kind().replace('-', ' '), VACUITY_HELP.get(w.kind()), "warning"));
-        results.add(result(id, "warning", w.message(), location(w.loc() != null ? w.loc().file() : rep.file(), w.loc(), null)));
+        rules.computeIfAbsent(id, k -> simpleRule(k, "vacuity: " + w.kind().replace('-', ' '), VACUITY_HELP.get(w.kind()), WARNING));
+        results.add(new Pending(id, WARNING, w.message(), location(w.loc() != null ? w.loc().file() : rep.file(), w.loc(), null), null, null));
       }
       for (Diagnostic d : rep.diagnostics()) {
         String id = d.code().id();
-        String level = d.isError() ? "error" : "warning";
+        String level = d.isError() ? ERROR : WARNING;
         rules.computeIfAbsent(id, k -> simpleRule(k, k, "Diagnostic " + k + " of the Inflight translator; docs/diagnostics.md "
             + "explains it.", level));
         SourceMap.Loc loc = d.span() == null ? null : new SourceMap.Loc(d.span().file().path(), d.span().line(), d.span().col(),
             d.span().endLine(), d.span().endCol(), null);
-        results.add(result(id, level, d.message() + (d.help() == null ? "" : " (help: " + d.help() + ")"),
-            location(loc != null ? loc.file() : rep.file(), loc, null)));
+        results.add(new Pending(id, level, d.message() + (d.help() == null ? "" : " (help: " + d.help() + ")"),
+            location(loc != null ? loc.file() : rep.file(), loc, null), null, null));
       }
-      if (rep.verdict() == Verdict.INCOMPLETE || rep.verdict() == Verdict.INTERNAL_ERROR) {
-        String id = rep.verdict() == Verdict.INCOMPLETE ? "incomplete" : "internal-error";
-        String level = rep.verdict() == Verdict.INCOMPLETE ? "warning" : "error";
-        rules.computeIfAbsent(id, k -> simpleRule(k, k.replace('-', ' '), rep.verdict() == Verdict.INCOMPLETE
+      boolean incomplete = rep.verdict() == Verdict.INCOMPLETE || rep.verdict() == Verdict.VIOLATED && rep.message() != null;
+      if (incomplete || rep.verdict() == Verdict.INTERNAL_ERROR) {
+        String id = incomplete ? "incomplete" : "internal-error";
+        String level = incomplete ? WARNING : ERROR;
+        rules.computeIfAbsent(id, k -> simpleRule(k, k.replace('-', ' '), incomplete
             ? "The check stopped before exploring every behaviour (timeout, state limit, a model bound exceeded, out of "
-                + "memory): nothing was proven. Raise the bound or the limit and check again."
+                + "memory): what it did not reach was not proven. Raise the bound or the limit and check again."
             : "Inflight or TLC failed; this is a bug in Inflight.", level));
-        results.add(result(id, level, rep.message() != null ? rep.message() : rep.verdict().meaning, location(rep.file(), null, null)));
+        results.add(new Pending(id, level, rep.message() != null ? rep.message() : rep.verdict().meaning, location(rep.file(), null, null),
+            null, null));
       }
     }
-    ArrayNode ruleArray = driver.putArray("rules");
     List<String> ids = new ArrayList<>(rules.keySet());
-    rules.values().forEach(ruleArray::add);
-    for (ObjectNode res : results) {
-      res.put("ruleIndex", ids.indexOf(res.get("ruleId").asText()));
-    }
-    ArrayNode inv = r.putArray("invocations");
-    ObjectNode i = inv.addObject();
-    i.put("executionSuccessful", run.worst() != Verdict.INTERNAL_ERROR && run.worst() != Verdict.BAD_INPUT);
-    i.put("exitCode", run.exitCode());
-    r.putObject("originalUriBaseIds").putObject(SRCROOT).put("uri", dirUri(srcRoot));
-    ArrayNode res = r.putArray("results");
-    results.forEach(res::add);
-    return root;
+    List<Sarif.Result> out = results.stream().map(p -> new Sarif.Result(p.ruleId(), ids.indexOf(p.ruleId()), p.level(),
+        new Sarif.Text(p.message()), List.of(p.location()), p.flows(), p.fingerprints())).toList();
+    Sarif.Driver driver = new Sarif.Driver("inflight", semver(ToolInfo.version()), ToolInfo.version(),
+        "Inflight " + ToolInfo.version() + " with " + ToolInfo.tlc(), List.copyOf(rules.values()));
+    Sarif.Invocation inv = new Sarif.Invocation(run.worst() != Verdict.INTERNAL_ERROR && run.worst() != Verdict.BAD_INPUT, run.exitCode());
+    Sarif.Run r = new Sarif.Run(new Sarif.Tool(driver), List.of(inv), Map.of(SRCROOT, new Sarif.ArtifactLocation(dirUri(srcRoot), null)), out);
+    return new Sarif(SCHEMA, "2.1.0", List.of(r));
   }
 
   private static String ruleId(CheckReport rep, SourceMap.Property p) {
@@ -143,12 +139,8 @@ public final class SarifReport {
     return builtin ? p.name() : (rep.model() == null ? "" : rep.model() + "/") + p.name();
   }
 
-  private static ObjectNode rule(String id, SourceMap.Property p) {
-    ObjectNode rule = MAPPER.createObjectNode();
-    rule.put("id", id);
-    rule.put("name", camel(p.name()));
+  private static Sarif.Rule rule(String id, SourceMap.Property p) {
     String desc = p.description() != null ? p.description() : p.name();
-    rule.putObject("shortDescription").put("text", desc);
     String help = HELP.get(p.name());
     if (help == null) {
       help = switch (p.kind() == null ? "" : p.kind()) {
@@ -161,55 +153,39 @@ public final class SarifReport {
         default -> desc;
       };
     }
-    rule.putObject("fullDescription").put("text", desc);
-    rule.putObject("help").put("text", help);
-    rule.putObject("defaultConfiguration").put("level", "error");
-    ObjectNode props = rule.putObject("properties");
-    props.putArray("tags").add("inflight").add(p.kind() == null ? "property" : p.kind());
-    return rule;
+    return new Sarif.Rule(id, camel(p.name()), new Sarif.Text(desc), new Sarif.Text(desc), new Sarif.Text(help),
+        new Sarif.Configuration(ERROR), new Sarif.Tags(List.of("inflight", p.kind() == null ? "property" : p.kind())));
   }
 
-  private static ObjectNode simpleRule(String id, String name, String help, String level) {
-    ObjectNode rule = MAPPER.createObjectNode();
-    rule.put("id", id);
-    rule.put("name", camel(name));
-    rule.putObject("shortDescription").put("text", name);
-    rule.putObject("help").put("text", help);
-    rule.putObject("defaultConfiguration").put("level", level);
-    return rule;
+  private static Sarif.Rule simpleRule(String id, String name, String help, String level) {
+    return new Sarif.Rule(id, camel(name), new Sarif.Text(name), null, new Sarif.Text(help), new Sarif.Configuration(level), null);
   }
 
-  private static ObjectNode violation(CheckReport rep, String ruleId) {
-    List<DslStep> steps = rep.trace() == null ? List.of() : rep.trace().steps();
+  private static Pending violation(CheckReport rep, Violation v, String ruleId) {
+    List<DslStep> steps = v.trace() == null ? List.of() : v.trace().steps();
     SourceMap.Loc at = null;
     for (int k = steps.size() - 1; k >= 0 && at == null; k--) {
       at = steps.get(k).loc();
     }
-    if (at == null && rep.violated().loc() != null) {
-      at = rep.violated().loc();
+    if (at == null && v.property().loc() != null) {
+      at = v.property().loc();
     }
-    String summary = rep.trace() != null ? rep.trace().summary() : rep.violated().name() + " is violated";
-    ObjectNode res = result(ruleId, "error", rep.violated().name() + " violated: " + summary,
-        location(at != null ? at.file() : rep.file(), at, null));
+    String summary = v.trace() != null ? v.trace().summary() : v.property().name() + " is violated";
+    List<Sarif.CodeFlow> flows = null;
     if (!steps.isEmpty()) {
-      ObjectNode flow = res.putArray("codeFlows").addObject();
-      flow.putObject("message").put("text", "counterexample, " + steps.size() + " states");
-      ObjectNode tf = flow.putArray("threadFlows").addObject();
-      tf.putObject("message").put("text", summary);
-      ArrayNode locs = tf.putArray("locations");
+      List<Sarif.ThreadFlowLocation> locs = new ArrayList<>();
       for (DslStep s : steps) {
-        ObjectNode tfl = locs.addObject();
-        tfl.put("executionOrder", s.index());
-        tfl.put("nestingLevel", s.calledFrom().isEmpty() ? 0 : s.calledFrom().size());
-        if (s.fault() != null || s == steps.get(steps.size() - 1)) {
-          tfl.putArray("kinds").add(s.fault() != null ? "exception" : "terminate");
-          tfl.put("importance", "essential");
-        }
-        tfl.set("location", location(s.loc() != null ? s.loc().file() : rep.file(), s.loc(), stepMessage(s)));
+        boolean last = s == steps.get(steps.size() - 1);
+        boolean key = s.fault() != null || last;
+        locs.add(new Sarif.ThreadFlowLocation(s.index(), s.calledFrom().size(),
+            key ? List.of(s.fault() != null ? "exception" : "terminate") : null, key ? "essential" : null,
+            location(s.loc() != null ? s.loc().file() : rep.file(), s.loc(), stepMessage(s))));
       }
+      flows = List.of(new Sarif.CodeFlow(new Sarif.Text("counterexample, " + steps.size() + " states"),
+          List.of(new Sarif.ThreadFlow(new Sarif.Text(summary), locs))));
     }
-    res.putObject("partialFingerprints").put("inflightViolation/v1", rep.file() + ":" + rep.violated().name());
-    return res;
+    return new Pending(ruleId, ERROR, v.property().name() + " violated: " + summary, location(at != null ? at.file() : rep.file(), at, null),
+        flows, Map.of("inflightViolation/v1", rep.file() + ":" + v.property().name()));
   }
 
   /** `5 producer: put sk.refcnt — sock#1.refcnt: 1 -> 0; sock#1 freed`. */
@@ -232,47 +208,20 @@ public final class SarifReport {
     return b.toString();
   }
 
-  private static ObjectNode result(String ruleId, String level, String message, ObjectNode location) {
-    ObjectNode res = MAPPER.createObjectNode();
-    res.put("ruleId", ruleId);
-    res.put("level", level);
-    res.putObject("message").put("text", message);
-    res.putArray("locations").add(location);
-    return res;
-  }
-
   /** A location in {@code file}, at {@code loc}'s region if known (else line 1), with an optional message. */
-  private static ObjectNode location(String file, SourceMap.Loc loc, String message) {
-    ObjectNode l = MAPPER.createObjectNode();
-    ObjectNode phys = l.putObject("physicalLocation");
-    ObjectNode art = phys.putObject("artifactLocation");
+  private static Sarif.Location location(String file, SourceMap.Loc loc, String message) {
     String uri = uri(file);
-    art.put("uri", uri);
-    if (!uri.startsWith("file:")) {
-      art.put("uriBaseId", SRCROOT);
-    }
-    ObjectNode region = phys.putObject("region");
+    Sarif.ArtifactLocation art = new Sarif.ArtifactLocation(uri, uri.startsWith("file:") ? null : SRCROOT);
+    Sarif.Region region;
     if (loc != null) {
-      region.put("startLine", Math.max(1, loc.line()));
-      if (loc.col() > 0) {
-        region.put("startColumn", loc.col());
-      }
-      if (loc.endLine() >= loc.line() && loc.endLine() > 0) {
-        region.put("endLine", loc.endLine());
-        if (loc.endCol() > 0 && (loc.endLine() > loc.line() || loc.endCol() > loc.col())) {
-          region.put("endColumn", loc.endCol());
-        }
-      }
-      if (loc.text() != null) {
-        region.putObject("snippet").put("text", loc.text());
-      }
+      Integer endLine = loc.endLine() >= loc.line() && loc.endLine() > 0 ? loc.endLine() : null;
+      Integer endCol = endLine != null && loc.endCol() > 0 && (loc.endLine() > loc.line() || loc.endCol() > loc.col()) ? loc.endCol() : null;
+      region = new Sarif.Region(Math.max(1, loc.line()), loc.col() > 0 ? loc.col() : null, endLine, endCol,
+          loc.text() == null ? null : new Sarif.Text(loc.text()));
     } else {
-      region.put("startLine", 1);
+      region = new Sarif.Region(1, null, null, null, null);
     }
-    if (message != null) {
-      l.putObject("message").put("text", message);
-    }
-    return l;
+    return new Sarif.Location(new Sarif.PhysicalLocation(art, region), message == null ? null : new Sarif.Text(message));
   }
 
   /** A relative path as a relative URI reference (forward slashes, escaped); an absolute one as file:. */

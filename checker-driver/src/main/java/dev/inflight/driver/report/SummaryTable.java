@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The table `inflight check` prints after several models: one row per model with the property
- * that decided it (the violated one, or all of them when they hold), the verdict, the distinct
+ * The table `inflight check` prints after several models: one row per model with the properties
+ * that decided it (every violated one, or the count of them all when they hold), the verdict, the distinct
  * states and the time; then one line of totals and the exit code.
  */
 public final class SummaryTable {
@@ -28,7 +28,8 @@ public final class SummaryTable {
       String model = r.model() != null && names.get(r.model()) == 1 ? r.model() : fileName(r.file());
       String property = switch (r.verdict()) {
         case HOLDS -> "all " + r.properties().stream().filter(p -> !"bound".equals(p.kind())).count();
-        case VIOLATED -> r.violated() == null ? "?" : r.violated().name();
+        case VIOLATED -> r.violations().isEmpty() ? "?" : String.join(", ", r.violations().stream()
+            .filter(v -> !"bound".equals(v.property().kind())).map(v -> v.property().name()).toList());
         case INCOMPLETE -> r.violated() != null ? r.violated().name() : "-";
         default -> "-";
       };

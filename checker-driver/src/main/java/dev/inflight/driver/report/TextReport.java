@@ -2,6 +2,7 @@ package dev.inflight.driver.report;
 
 import dev.inflight.driver.check.CheckReport;
 import dev.inflight.driver.check.Verdict;
+import dev.inflight.driver.check.Violation;
 import dev.inflight.driver.check.Warning;
 import dev.inflight.driver.tlc.TlcStatistics;
 import dev.inflight.driver.trace.DslStep;
@@ -37,20 +38,35 @@ public final class TextReport {
     out.println(what + r.model() + " (" + r.file() + ")" + (r.pools().isEmpty() ? "" : "; pools: " + String.join(", ", r.pools())));
     switch (r.verdict()) {
       case HOLDS:
-        out.println("all properties hold: " + names(r.properties()));
+        out.println("all properties hold: " + names(r.properties(), r, null));
         break;
       case VIOLATED:
-        out.println("VIOLATED: " + propertyLine(r.violated()));
-        break;
       case INCOMPLETE:
-        out.println("INCOMPLETE: " + (r.trace() != null ? "a model bound was exceeded, so not every behaviour was explored" : r.message()));
+        if (r.violations().isEmpty()) {
+          out.println("INCOMPLETE: " + r.message());
+        }
         break;
       default:
         out.println("INTERNAL ERROR: " + r.message());
         break;
     }
-    if (r.trace() != null) {
-      trace(r.trace(), out, verbose);
+    boolean first = true;
+    for (Violation v : r.violations()) {
+      if (!first) {
+        out.println();
+      }
+      first = false;
+      boolean bound = "bound".equals(v.property().kind());
+      out.println(bound ? "INCOMPLETE: a model bound was exceeded, so not every behaviour was explored"
+          : "VIOLATED: " + propertyLine(v.property()));
+      trace(v.trace(), out, verbose);
+    }
+    if (r.verdict() == Verdict.VIOLATED && r.message() != null) {
+      out.println("note: " + r.message());
+    }
+    String others = verdictsLine(r);
+    if (others != null) {
+      out.println(others);
     }
     out.println(statistics(r));
     for (Warning w : r.warnings()) {
@@ -87,14 +103,42 @@ public final class TextReport {
     return n + " " + what + (n == 1 ? "" : "s");
   }
 
-  private static String names(List<SourceMap.Property> props) {
+  /** The names of the properties with this verdict (null: every property), bounds left out. */
+  private static String names(List<SourceMap.Property> props, CheckReport r, String verdict) {
     List<String> n = new ArrayList<>();
     for (SourceMap.Property p : props) {
-      if (!p.kind().equals("bound")) {
+      if (!p.kind().equals("bound") && (verdict == null || r.propertyVerdict(p).equals(verdict))) {
         n.add(p.name());
       }
     }
     return String.join(", ", n);
+  }
+
+  /**
+   * After a counterexample (or with properties skipped): what became of every property, e.g.
+   * `2 violated: no_use_after_free, no_leak; 5 hold: …; skipped: deadlock`. Null when there is
+   * nothing to add (everything holds and nothing was skipped).
+   */
+  static String verdictsLine(CheckReport r) {
+    if (r.verdict() == Verdict.BAD_INPUT || r.properties().isEmpty()) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (String v : List.of(CheckReport.VIOLATED, CheckReport.HOLDS, CheckReport.UNKNOWN, CheckReport.SKIPPED)) {
+      String list = names(r.properties(), r, v);
+      if (!list.isEmpty()) {
+        int count = list.split(", ").length;
+        String word = switch (v) {
+          case CheckReport.VIOLATED -> count + " violated";
+          case CheckReport.HOLDS -> count + (count == 1 ? " holds" : " hold");
+          case CheckReport.UNKNOWN -> count + " not decided";
+          default -> count + " skipped";
+        };
+        parts.add(word + ": " + list);
+      }
+    }
+    boolean interesting = r.verdict() != Verdict.HOLDS || parts.stream().anyMatch(p -> p.contains("skipped"));
+    return interesting && !parts.isEmpty() ? "properties: " + String.join("; ", parts) : null;
   }
 
   private static String propertyLine(SourceMap.Property p) {
@@ -121,26 +165,26 @@ public final class TextReport {
       String mark = t.loopFrom() != null && s.index() == t.loopFrom() ? " <- loop starts here" : "";
       if (s.thread() == null && s.loc() == null) {
         String init = s.index() == 1 ? "initial state" : (s.action() == null ? "" : s.action());
-        out.println(String.format("%4d  %-" + threadWidth + "s  %s%s", s.index(), "", init, mark).stripTrailing());
+        out.println(Numbers.format("%4d  %-" + threadWidth + "s  %s%s", s.index(), "", init, mark).stripTrailing());
       } else {
         String where = s.loc() == null ? "" : TraceMapper.where(s.loc());
         String text = s.loc() == null ? "" : code(s.loc().text());
-        String fault = s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' ');
-        out.printf("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread() == null ? "" : s.thread(), where, text, fault, mark);
+        String fault = (s.note() == null ? "" : "   (" + s.note() + ")") + (s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' '));
+        out.print(Numbers.format("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread() == null ? "" : s.thread(), where, text, fault, mark));
         if (!s.calledFrom().isEmpty()) {
           List<String> via = new ArrayList<>();
           s.calledFrom().forEach(l -> via.add(TraceMapper.where(l)));
-          out.printf("      %" + threadWidth + "s  called from %s%n", "", String.join(" -> ", via));
+          out.print(Numbers.format("      %" + threadWidth + "s  called from %s%n", "", String.join(" -> ", via)));
         }
         if (verbose && s.action() != null) {
-          out.printf("      %" + threadWidth + "s  action %s%n", "", s.action());
+          out.print(Numbers.format("      %" + threadWidth + "s  action %s%n", "", s.action()));
         }
         // Other lines the step ran (merged thread-local statements, library code), once each.
         java.util.Set<String> shown = new java.util.HashSet<>();
         shown.add(where);
         for (SourceMap.Loc l : s.statements()) {
           if (shown.add(TraceMapper.where(l))) {
-            out.printf("      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n", "", TraceMapper.where(l), code(l.text()));
+            out.print(Numbers.format("      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n", "", TraceMapper.where(l), code(l.text())));
           }
         }
       }
@@ -149,7 +193,7 @@ public final class TextReport {
         changes.add(c.render());
       }
       if (!changes.isEmpty()) {
-        out.printf("      %" + threadWidth + "s  %s%n", "", String.join("; ", changes));
+        out.print(Numbers.format("      %" + threadWidth + "s  %s%n", "", String.join("; ", changes)));
       }
     }
     if (t.loopFrom() != null) {
@@ -167,18 +211,18 @@ public final class TextReport {
     TlcStatistics s = r.statistics();
     StringBuilder b = new StringBuilder();
     if (s.distinct() >= 0) {
-      b.append(s.distinct()).append(" distinct states");
+      b.append(Numbers.count(s.distinct())).append(" distinct states");
       if (s.generated() >= 0) {
-        b.append(", ").append(s.generated()).append(" generated");
+        b.append(", ").append(Numbers.count(s.generated())).append(" generated");
       }
       if (s.depth() >= 0) {
         b.append(", depth ").append(s.depth());
       }
       b.append("; ");
     }
-    b.append(String.format("TLC %.1f s", r.tlcMillis() / 1000.0));
+    b.append("TLC ").append(Numbers.seconds(r.tlcMillis()));
     if (!CheckReport.TLA.equals(r.language())) {
-      b.append(String.format(", translate %d ms", r.translateMillis()));
+      b.append(", translate ").append(Numbers.count(r.translateMillis())).append(" ms");
     }
     return b.toString();
   }

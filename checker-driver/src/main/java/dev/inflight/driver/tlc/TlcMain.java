@@ -12,7 +12,10 @@ import javax.management.ObjectName;
  *
  * <pre>@inflight-progress GENERATED DISTINCT QUEUE DEPTH</pre>
  *
- * <p>then runs {@code tlc2.TLC.main} with the arguments unchanged. It runs in the subprocess only, and
+ * <p>then runs {@code tlc2.TLC.main} with the arguments unchanged. It also watches standard input,
+ * which the parent keeps open for as long as it lives: at end of file (the parent exited, even by
+ * {@code kill -9}) it deletes the directories named by {@code -Dinflight.orphanCleanup} and halts, so
+ * no TLC is left running reparented to init, filling a disk that nobody will read. It runs in the subprocess only, and
  * depends on nothing but the JDK and TLC. Standard error is used because TLC's framed messages on
  * standard output must not be interleaved with foreign lines.
  */
@@ -21,6 +24,10 @@ public final class TlcMain {
     public static final String PREFIX = "@inflight-progress ";
     /** The system property giving the sampling interval. */
     public static final String INTERVAL_PROPERTY = "inflight.progressMillis";
+    /** The system property naming directories to delete when the parent dies (path-separator separated). */
+    public static final String ORPHAN_CLEANUP_PROPERTY = "inflight.orphanCleanup";
+    /** The exit status of an orphaned TLC. */
+    static final int ORPHANED = 143;
 
     private TlcMain() {}
 
@@ -31,7 +38,30 @@ public final class TlcMain {
             t.setDaemon(true);
             t.start();
         }
+        String cleanup = System.getProperty(ORPHAN_CLEANUP_PROPERTY);
+        if (cleanup != null) {
+            Thread w = new Thread(() -> watchParent(cleanup), "inflight-parent-watch");
+            w.setDaemon(true);
+            w.start();
+        }
         tlc2.TLC.main(args);
+    }
+
+    /** Blocks until standard input ends (the parent is gone), then cleans up and halts. */
+    private static void watchParent(String cleanup) {
+        try {
+            while (System.in.read() >= 0) {
+                // the parent never writes; anything read is ignored
+            }
+        } catch (java.io.IOException e) {
+            // a broken pipe means the same: the parent is gone
+        }
+        for (String d : cleanup.split(java.io.File.pathSeparator)) {
+            if (!d.isEmpty()) {
+                TlcRunner.deleteQuietly(java.nio.file.Path.of(d));
+            }
+        }
+        Runtime.getRuntime().halt(ORPHANED);
     }
 
     private static void sample(long every) {

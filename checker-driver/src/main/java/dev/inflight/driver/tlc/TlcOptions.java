@@ -17,12 +17,14 @@ import java.util.List;
  * @param tempRoot       where the run's private directory is created; {@code null} means {@code java.io.tmpdir}
  * @param keepDir        if set, TLC's working files ({@code tmp/}, {@code states/}) go here and are kept;
  *                       otherwise a private directory is created and deleted after the run
- * @param liveProgress   if set, TLC runs under {@link TlcMain}, which reports its state counts this often
- *                       (TLC's own progress messages come only once a minute); {@code null}: plain TLC
+ * @param liveProgress   if set, progress reports (TlcMain's samples of TLC's counts) come this often and go to
+ *                       the run's listener (TLC's own progress messages come only once a minute); {@code null}:
+ *                       a sample a second, kept only for the figures of a run stopped early
+ * @param orphanCleanup  directories TLC removes, besides its private one, if Inflight dies without stopping it
  */
 public record TlcOptions(int workers, Duration timeout, boolean checkDeadlock, List<String> extraArgs,
                          String javaExecutable, String classpath, List<String> jvmArgs, Path tempRoot,
-                         Path keepDir, Duration liveProgress) {
+                         Path keepDir, Duration liveProgress, List<Path> orphanCleanup) {
 
     public TlcOptions {
         if (workers < 1) {
@@ -33,60 +35,66 @@ public record TlcOptions(int workers, Duration timeout, boolean checkDeadlock, L
         }
         extraArgs = List.copyOf(extraArgs);
         jvmArgs = List.copyOf(jvmArgs);
+        orphanCleanup = List.copyOf(orphanCleanup);
     }
 
     /** One worker, no timeout, deadlock checked, the current JVM and TLC's own class path. */
     public static TlcOptions defaults() {
-        return new TlcOptions(1, null, true, List.of(), null, null, List.of(), null, null, null);
+        return new TlcOptions(1, null, true, List.of(), null, null, List.of(), null, null, null, List.of());
     }
 
     public TlcOptions withWorkers(int n) {
         return new TlcOptions(n, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withTimeout(Duration t) {
         return new TlcOptions(workers, t, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withCheckDeadlock(boolean check) {
         return new TlcOptions(workers, timeout, check, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withExtraArgs(List<String> args) {
         return new TlcOptions(workers, timeout, checkDeadlock, args, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withJavaExecutable(String java) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, java, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withClasspath(String cp) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, cp, jvmArgs, tempRoot,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withJvmArgs(List<String> args) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, args, tempRoot,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withTempRoot(Path dir) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, dir,
-                keepDir, liveProgress);
+                keepDir, liveProgress, orphanCleanup);
     }
 
     public TlcOptions withLiveProgress(Duration every) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
-                tempRoot, keepDir, every);
+                tempRoot, keepDir, every, orphanCleanup);
     }
 
     public TlcOptions withKeepDir(Path dir) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
-                tempRoot, dir, liveProgress);
+                tempRoot, dir, liveProgress, orphanCleanup);
+    }
+
+    public TlcOptions withOrphanCleanup(List<Path> dirs) {
+        return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
+                tempRoot, keepDir, liveProgress, dirs);
     }
 }

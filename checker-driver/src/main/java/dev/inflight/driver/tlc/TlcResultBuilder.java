@@ -245,7 +245,17 @@ public final class TlcResultBuilder implements Consumer<TlcEvent> {
         }
     }
 
-    private void progress(TlcMessage m) {
+    /**
+     * Notes a live sample of TLC's counts (TlcMain on standard error): the figures an incomplete
+     * run reports when TLC is stopped before it prints its own. Thread-safe against {@link #build}.
+     */
+    public synchronized void liveProgress(TlcProgress p) {
+        if (lastProgress == null || p.distinct() >= lastProgress.distinct()) {
+            lastProgress = p;
+        }
+    }
+
+    private synchronized void progress(TlcMessage m) {
         TlcProgress p = TlcProgress.parse(m.text());
         if (p == null) {
             return;
@@ -421,7 +431,7 @@ public final class TlcResultBuilder implements Consumer<TlcEvent> {
                 stderr, problems);
     }
 
-    private TlcStatistics statistics() {
+    private synchronized TlcStatistics statistics() {
         long gen = generated;
         long dis = distinct;
         long queue = leftOnQueue;

@@ -89,14 +89,18 @@ public final class TlcRunner {
             Thread out = reader(p.getInputStream(), parser::accept, "tlc-stdout");
             List<String> errLines = new ArrayList<>();
             Thread err = reader(p.getErrorStream(), line -> {
-                TlcProgress live = options.liveProgress() == null ? null : TlcMain.parse(line);
+                TlcProgress live = TlcMain.parse(line);
                 if (live == null) {
                     errLines.add(line);
-                } else if (onProgress != null) {
-                    onProgress.accept(live);
+                } else {
+                    builder.liveProgress(live);
+                    if (onProgress != null && options.liveProgress() != null) {
+                        onProgress.accept(live);
+                    }
                 }
             }, "tlc-stderr");
-            p.getOutputStream().close();
+            // TLC's standard input stays open while this JVM lives: TlcMain ends TLC (and removes
+            // its files) when it closes, so a `kill -9` of Inflight leaves no orphan behind.
 
             boolean interrupted = false;
             try {
@@ -124,6 +128,13 @@ public final class TlcRunner {
             if (process != null && process.isAlive()) {
                 killTree(process);
             }
+            if (process != null) {
+                try {
+                    process.getOutputStream().close();
+                } catch (IOException e) {
+                    // the process is gone
+                }
+            }
             if (hook != null) {
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
@@ -143,12 +154,19 @@ public final class TlcRunner {
         cmd.add(options.javaExecutable() != null ? options.javaExecutable() : currentJava());
         cmd.add("-XX:+UseParallelGC");
         cmd.add("-Dfile.encoding=UTF-8");
+        // TLC's numbers are parsed: `1,530 s/min`, never `1.530` (a German locale) or other digits.
+        cmd.add("-Duser.language=en");
+        cmd.add("-Duser.country=US");
         cmd.addAll(options.jvmArgs());
         cmd.add("-Djava.io.tmpdir=" + runDir.resolve("tmp").toAbsolutePath());
-        // An explicit class path may not hold TlcMain: then TLC runs plain, with its minutely progress.
-        boolean live = options.liveProgress() != null && options.classpath() == null;
+        // An explicit class path may not hold TlcMain: then TLC runs plain, with its minutely progress
+        // (and no watch on its parent). Otherwise TlcMain samples TLC's counts (often when someone
+        // watches, once a second for the figures of a run stopped early) and watches standard input.
+        boolean live = options.classpath() == null && ownClasspath() != null;
         if (live) {
-            cmd.add("-D" + TlcMain.INTERVAL_PROPERTY + "=" + Math.max(1, options.liveProgress().toMillis()));
+            long every = options.liveProgress() != null ? options.liveProgress().toMillis() : 1000;
+            cmd.add("-D" + TlcMain.INTERVAL_PROPERTY + "=" + Math.max(1, every));
+            cmd.add("-D" + TlcMain.ORPHAN_CLEANUP_PROPERTY + "=" + orphanCleanup(runDir));
         }
         cmd.add("-cp");
         String cp = options.classpath() != null ? options.classpath() : defaultClasspath();
@@ -175,6 +193,16 @@ public final class TlcRunner {
         cmd.addAll(options.extraArgs());
         cmd.add(specFile);
         return cmd;
+    }
+
+    /** The directories TLC removes if it finds itself orphaned: its private directory and the caller's. */
+    private String orphanCleanup(Path runDir) {
+        List<String> dirs = new ArrayList<>();
+        if (options.keepDir() == null) {
+            dirs.add(runDir.toAbsolutePath().toString());
+        }
+        options.orphanCleanup().forEach(d -> dirs.add(d.toAbsolutePath().toString()));
+        return String.join(java.io.File.pathSeparator, dirs);
     }
 
     /**

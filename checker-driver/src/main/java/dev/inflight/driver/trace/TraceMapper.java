@@ -60,6 +60,7 @@ public final class TraceMapper {
       steps.add(i == 0 ? new DslStep(1, null, null, null, List.of(), List.of(), initialChanges(trace.get(0)), null)
           : step(trace.get(i - 1), trace.get(i)));
     }
+    steps = StepNotes.annotate(steps, map);
     Integer loopFrom = null;
     boolean stutters = false;
     if (result.lasso() instanceof TlcLasso.BackToState b) {
@@ -69,7 +70,7 @@ public final class TraceMapper {
     }
     List<String> notes = new ArrayList<>();
     TlcState last = trace.isEmpty() ? null : trace.get(trace.size() - 1);
-    String summary = summary(result, property, steps, last, notes);
+    String summary = new TraceSummary(this, map).summary(result, property, steps, last, notes);
     if (last != null) {
       rcuNotes(last, steps, notes);
     }
@@ -83,7 +84,7 @@ public final class TraceMapper {
     for (Map.Entry<String, TlcValue> e : s.vars().entrySet()) {
       SourceMap.Variable v = vars.get(e.getKey());
       if (v != null && v.kind().equals("global")) {
-        out.add(new DslStep.Change(v.dsl(), null, render(e.getValue(), s), v.dsl() + " = " + render(e.getValue(), s)));
+        out.add(DslStep.Change.initial(v.dsl(), render(e.getValue(), s)));
       }
     }
     return out;
@@ -93,6 +94,7 @@ public final class TraceMapper {
     SourceMap.Action a = cur.action() == null ? null : actions.get(cur.action());
     String thread = a == null ? null : thread(a, prev, cur);
     List<DslStep.Change> changes = new ArrayList<>();
+    java.util.Set<String> assigned = assigned(a);
     for (Map.Entry<String, TlcValue> e : cur.vars().entrySet()) {
       TlcValue before = prev.get(e.getKey());
       if (Objects.equals(before, e.getValue())) {
@@ -107,10 +109,10 @@ public final class TraceMapper {
           heapChanges(heaps.get(v.tla()), before, e.getValue(), cur, changes);
           break;
         case "global":
-          changes.add(new DslStep.Change(v.dsl(), render(before, prev), render(e.getValue(), cur), null));
+          changes.add(DslStep.Change.global(v.dsl(), render(before, prev), render(e.getValue(), cur)));
           break;
         case "local":
-          localChanges(v, before, e.getValue(), prev, cur, changes);
+          localChanges(v, before, e.getValue(), prev, cur, changes, assigned.contains(v.dsl()));
           break;
         case "rcu":
           rcuChanges(v.tla(), before, e.getValue(), cur, changes);
@@ -119,6 +121,7 @@ public final class TraceMapper {
           break; // pc, fault, hidden: told by the step itself
       }
     }
+    returnedValues(a, thread, cur, changes);
     List<DslStep.Change> costs = new ArrayList<>();
     costChanges(prev, cur, thread, costs);
     changes.addAll(0, costs); // what the step cost first: a latency trace is read by it
@@ -152,7 +155,36 @@ public final class TraceMapper {
     return fallback != null ? fallback : t.instances().size() == 1 ? t.instances().get(0).display() : a.thread() + "[?]";
   }
 
-  private static String pcOf(TlcState s, String thread) {
+  /**
+   * The threads `no_hang` watches that never finish on a lasso: not done (and no fault) in its
+   * last state. Since `Done` is final and the lasso returns to an earlier state, such a thread
+   * is unfinished on the whole loop. Empty when the result has no lasso.
+   */
+  public List<String> hungThreads(TlcResult result, SourceMap.Property hang) {
+    List<String> out = new ArrayList<>();
+    List<TlcState> trace = result.trace();
+    if (trace.isEmpty() || result.lasso() == null || hang.watches() == null) {
+      return out;
+    }
+    TlcState last = trace.get(trace.size() - 1);
+    if (last.get("fault") instanceof TlcValue.RecordV f && !"none".equals(str(f.get("kind")))) {
+      return out;
+    }
+    for (SourceMap.Thread t : map.threads()) {
+      if (!hang.watches().contains(t.name())) {
+        continue;
+      }
+      for (SourceMap.Instance i : t.instances()) {
+        String pc = pcOf(last, i.tla());
+        if (pc != null && !pc.equals("Done")) {
+          out.add(i.tla());
+        }
+      }
+    }
+    return out;
+  }
+
+  static String pcOf(TlcState s, String thread) {
     if (s.get("pc") instanceof TlcValue.FunV f) {
       Optional<TlcValue> v = f.get(new TlcValue.ModelV(thread));
       if (v.isPresent() && v.get() instanceof TlcValue.StrV str) {
@@ -180,34 +212,87 @@ public final class TraceMapper {
       if ("free".equals(st0) && "live".equals(st1)) {
         List<String> init = new ArrayList<>();
         fieldDsl.forEach((tla, dsl) -> init.add(dsl + "=" + render(r1.get(tla), cur)));
-        out.add(new DslStep.Change(obj, "free", "live", obj + " allocated" + (init.isEmpty() ? "" : " (" + String.join(", ", init) + ")")));
+        out.add(DslStep.Change.alloc(obj, init));
         continue;
       }
       for (Map.Entry<String, String> f : fieldDsl.entrySet()) {
         TlcValue v0 = r0.get(f.getKey());
         TlcValue v1 = r1.get(f.getKey());
         if (!Objects.equals(v0, v1)) {
-          out.add(new DslStep.Change(obj + "." + f.getValue(), render(v0, cur), render(v1, cur), null));
+          out.add(DslStep.Change.field(obj, f.getValue(), render(v0, cur), render(v1, cur)));
         }
       }
       if ("live".equals(st0) && "freed".equals(st1)) {
-        out.add(new DslStep.Change(obj, "live", "freed", obj + " freed"));
+        out.add(DslStep.Change.free(obj));
       }
     }
   }
 
-  private void localChanges(SourceMap.Variable v, TlcValue before, TlcValue after, TlcState prev, TlcState cur, List<DslStep.Change> out) {
+  /** The locals a step's statements assign (`ok = try_get(sk)`): their changes show even back to 0 or null. */
+  private static java.util.Set<String> assigned(SourceMap.Action a) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    if (a != null && a.statements() != null) {
+      for (SourceMap.Loc l : a.statements()) {
+        java.util.regex.Matcher m = ASSIGNMENT.matcher(code(l.text()));
+        if (m.find()) {
+          out.add(m.group(1));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static final java.util.regex.Pattern ASSIGNMENT = java.util.regex.Pattern.compile("^(\\w+)\\s*=(?!=)");
+  private static final java.util.regex.Pattern CALL_RESULT = java.util.regex.Pattern.compile("^(\\w+)\\s*=\\s*(\\w+)\\(");
+
+  /**
+   * `r = f(…)` whose value did not change (a function returning null into a null local): the
+   * step still says what the call returned, which a reader looks for.
+   */
+  private void returnedValues(SourceMap.Action a, String mover, TlcState cur, List<DslStep.Change> changes) {
+    if (a == null || a.statements() == null || mover == null) {
+      return;
+    }
+    for (SourceMap.Loc l : a.statements()) {
+      java.util.regex.Matcher m = CALL_RESULT.matcher(code(l.text()));
+      if (!m.find() || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
+        continue;
+      }
+      for (SourceMap.Variable v : map.variables()) {
+        if ("local".equals(v.kind()) && m.group(1).equals(v.dsl()) && a.thread().equals(v.thread())
+            && cur.get(v.tla()) instanceof TlcValue.FunV f) {
+          String id = instanceOf(mover);
+          f.get(new TlcValue.ModelV(id)).ifPresent(val -> changes.add(DslStep.Change.returned(mover, v.dsl(), render(val, cur), m.group(2))));
+        }
+      }
+    }
+  }
+
+  /** The model value of a thread shown as {@code display}. */
+  private String instanceOf(String display) {
+    for (SourceMap.Thread t : map.threads()) {
+      for (SourceMap.Instance i : t.instances()) {
+        if (i.display().equals(display)) {
+          return i.tla();
+        }
+      }
+    }
+    return display;
+  }
+
+  private void localChanges(SourceMap.Variable v, TlcValue before, TlcValue after, TlcState prev, TlcState cur, List<DslStep.Change> out,
+      boolean assignedHere) {
     if (!(before instanceof TlcValue.FunV b) || !(after instanceof TlcValue.FunV a)) {
       return;
     }
     for (TlcValue key : a.domain()) {
       TlcValue v0 = b.get(key).orElse(null);
       TlcValue v1 = a.get(key).orElse(null);
-      if (Objects.equals(v0, v1) || isDefault(v1)) {
+      if (Objects.equals(v0, v1) || isDefault(v1) && !assignedHere) {
         continue; // a local going back to its initial value is a function or thread ending
       }
       String t = key instanceof TlcValue.ModelV m ? displayOf(m.name()) : key.render();
-      out.add(new DslStep.Change(t + "." + v.dsl(), render(v0, prev), render(v1, cur), null));
+      out.add(DslStep.Change.local(t, v.dsl(), render(v0, prev), render(v1, cur)));
     }
   }
 
@@ -227,18 +312,17 @@ public final class TraceMapper {
       if (end != null && t.equals(end.get("thread"))) {
         long total = asLong(end.get("ns"));
         String op = end.get("op") instanceof TlcValue.StrV sv ? sv.value() : end.get("op").render();
-        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(total),
+        out.add(DslStep.Change.cost(who, before, total,
             "cost: +" + (total - before) + " ns; " + who + "'s " + op + " took " + total + " ns in all"));
         if (after > 0) {
-          out.add(new DslStep.Change(who + " cost", "0", Long.toString(after), "cost: +" + after + " ns into " + who + "'s next operation"));
+          out.add(DslStep.Change.cost(who, 0, after, "cost: +" + after + " ns into " + who + "'s next operation"));
         }
       } else if (after > before) {
         String why = who.equals(mover) || mover == null ? "" : " waiting on " + mover;
-        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(after),
+        out.add(DslStep.Change.cost(who, before, after,
             "cost: +" + (after - before) + " ns" + why + "; " + who + "'s operation so far " + after + " ns"));
       } else if (after < before) {
-        out.add(new DslStep.Change(who + " cost", Long.toString(before), Long.toString(after),
-            "cost: " + who + "'s operation so far " + after + " ns"));
+        out.add(DslStep.Change.cost(who, before, after, "cost: " + who + "'s operation so far " + after + " ns"));
       }
     }
   }
@@ -253,11 +337,11 @@ public final class TraceMapper {
             long d1 = asLong(a.get(t).orElse(null));
             String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
             if (d0 == 0 && d1 > 0) {
-              out.add(new DslStep.Change(who, "0", "1", who + " enters an RCU read-side section"));
+              out.add(DslStep.Change.rcu(who, "enter", who + " enters an RCU read-side section"));
             } else if (d0 > 0 && d1 == 0) {
-              out.add(new DslStep.Change(who, "1", "0", who + " leaves its RCU read-side section"));
+              out.add(DslStep.Change.rcu(who, "leave", who + " leaves its RCU read-side section"));
             } else if (d0 != d1) {
-              out.add(new DslStep.Change(who + " RCU nesting", Long.toString(d0), Long.toString(d1), null));
+              out.add(DslStep.Change.rcu(who, "nest", who + " RCU nesting: " + d0 + " -> " + d1));
             }
           }
         }
@@ -270,7 +354,7 @@ public final class TraceMapper {
             }
             String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
             if (s0.elements().isEmpty() && !s1.elements().isEmpty()) {
-              out.add(new DslStep.Change(who, null, null, who + " waits for a grace period: until " + threads(s1) + " leave their read-side sections"));
+              out.add(DslStep.Change.rcu(who, "gp_wait", who + " waits for a grace period: until " + threads(s1) + " leave their read-side sections"));
             }
           }
         }
@@ -282,12 +366,12 @@ public final class TraceMapper {
               TlcValue wait = r.get("wait");
               String until = wait instanceof TlcValue.SetV w && !w.elements().isEmpty()
                   ? "after " + threads(w) + " leave their read-side sections" : "after a grace period (no reader now)";
-              out.add(new DslStep.Change("rcu", null, null, "callback " + callback(r, cur) + " pending: runs " + until));
+              out.add(DslStep.Change.rcu(null, "cb_queued", "callback " + callback(r, cur) + " pending: runs " + until));
             }
           }
           for (TlcValue c : b.elements()) {
             if (c instanceof TlcValue.RecordV r && a.elements().stream().noneMatch(x -> sameCallback(x, r))) {
-              out.add(new DslStep.Change("rcu", null, null, "callback " + callback(r, cur) + " runs"));
+              out.add(DslStep.Change.rcu(null, "cb_run", "callback " + callback(r, cur) + " runs"));
             }
           }
         }
@@ -321,7 +405,7 @@ public final class TraceMapper {
       for (TlcValue t : depth.domain()) {
         if (asLong(depth.get(t).orElse(null)) > 0) {
           String who = t instanceof TlcValue.ModelV m ? displayOf(m.name()) : t.render();
-          DslStep since = lastEvent(steps, who + " enters an RCU read-side section");
+          DslStep since = lastEvent(steps, c -> c.kind() == DslStep.Change.Kind.RCU && "enter".equals(c.detail()) && who.equals(c.thread()));
           notes.add(who + " is inside an RCU read-side section" + (since == null ? "" : " since step " + since.index()
               + (since.loc() == null ? "" : " (" + where(since.loc()) + ")")));
         }
@@ -331,24 +415,19 @@ public final class TraceMapper {
       for (TlcValue c : cbs.elements()) {
         if (c instanceof TlcValue.RecordV r) {
           String name = callback(r, last);
-          DslStep since = lastEventPrefix(steps, "callback " + name + " pending");
+          DslStep since = lastEvent(steps, x -> "cb_queued".equals(x.detail()) && x.text().startsWith("callback " + name + " pending"));
           notes.add("callback " + name + " is pending" + (since == null ? "" : " since step " + since.index()));
         }
       }
     }
   }
 
-  private static DslStep lastEvent(List<DslStep> steps, String note) {
-    return lastEventPrefix(steps, note);
-  }
-
-  private static DslStep lastEventPrefix(List<DslStep> steps, String prefix) {
+  /** The last step with a change that matches. */
+  static DslStep lastEvent(List<DslStep> steps, java.util.function.Predicate<DslStep.Change> which) {
     DslStep found = null;
     for (DslStep s : steps) {
-      for (DslStep.Change c : s.changes()) {
-        if (c.note() != null && c.note().startsWith(prefix)) {
-          found = s;
-        }
+      if (s.changes().stream().anyMatch(which)) {
+        found = s;
       }
     }
     return found;
@@ -362,7 +441,7 @@ public final class TraceMapper {
         || (v instanceof TlcValue.SetV s && s.elements().isEmpty());
   }
 
-  private static String str(TlcValue v) {
+  static String str(TlcValue v) {
     return v instanceof TlcValue.StrV s ? s.value() : null;
   }
 
@@ -410,239 +489,6 @@ public final class TraceMapper {
       }
     }
     return false;
-  }
-
-  // ---------------------------------------------------------------- summary
-
-  private String summary(TlcResult result, SourceMap.Property property, List<DslStep> steps, TlcState last, List<String> notes) {
-    TlcOutcome o = result.outcome();
-    if (o instanceof TlcOutcome.Deadlock) {
-      return deadlock(last, notes);
-    }
-    if (property == null) {
-      return "a property is violated";
-    }
-    if (property.fault() != null && last != null && last.get("fault") instanceof TlcValue.RecordV f) {
-      return fault(f, steps, last);
-    }
-    if ("NoLeak".equals(property.tla()) && last != null) {
-      return leak(last, steps);
-    }
-    if ("hang".equals(property.kind())) {
-      return hang(result, property, steps);
-    }
-    if ("eventually".equals(property.kind())) {
-      String how = result.lasso() instanceof TlcLasso.Stuttering
-          ? "the behaviour below comes to rest with it false"
-          : "the behaviour below loops forever without it staying true";
-      return "`eventually " + property.name() + "` fails: " + how + ": " + property.description()
-          + (property.loc() == null ? "" : " (" + where(property.loc()) + ")");
-    }
-    return "invariant `" + property.name() + "` is false after step " + steps.size()
-        + (property.loc() == null ? "" : " (" + where(property.loc()) + ": " + property.description() + ")");
-  }
-
-  private String fault(TlcValue.RecordV f, List<DslStep> steps, TlcState last) {
-    String kind = str(f.get("kind"));
-    String thread = f.get("thread") instanceof TlcValue.ModelV m ? displayOf(m.name()) : "?";
-    DslStep at = steps.get(steps.size() - 1);
-    String here = at.loc() == null ? "" : " at " + where(at.loc());
-    String obj = f.get("obj") instanceof TlcValue.ModelV m ? displayOf(m.name()) : null;
-    String freedBy = obj == null ? "" : freedBy(obj, steps);
-    switch (kind == null ? "" : kind) {
-      case "use_after_free":
-        return "use-after-free: " + thread + " uses " + obj + here + freedBy;
-      case "get_zero":
-        return "get on a count of 0: " + thread + " takes a reference to " + obj + " whose count is 0" + here
-            + " (refcount_t: addition on 0; use-after-free)";
-      case "double_free":
-        return "double free: " + thread + (at.loc() != null && code(at.loc().text()).startsWith("put") ? " drops a reference to " : " frees ")
-            + obj + " after it was freed" + here + freedBy;
-      case "exit_locked":
-        return "lock held at exit: " + thread + " ends holding a lock" + here;
-      case "rcu_sleep":
-        return "sleeping in an RCU read-side section: " + thread + " may block" + here
-            + " inside rcu_read_lock() (only spinlocks may be taken there)";
-      case "rcu_exit_locked":
-        return "RCU read-side section left open: " + thread + " ends inside rcu_read_lock()" + here;
-      case "bad_rcu_unlock":
-        return "rcu_read_unlock outside a read-side section in " + thread + here;
-      case "double_call_rcu":
-        return "call_rcu twice: " + thread + " queues a callback on " + obj + " whose callback is still pending" + here;
-      case "list_double_add":
-        return "list corruption: " + thread + " adds " + obj + " to a list it is already on" + here + " (list_add double add)";
-      case "list_del_absent":
-        return "list corruption: " + thread + " deletes " + obj + " from a list it is not on" + here + " (list_del corruption)";
-      case "null_deref":
-        return "null dereference: " + thread + " dereferences null" + here;
-      case "refcount_underflow":
-        return "refcount underflow: " + thread + " puts a reference of " + obj + " that is already 0" + here;
-      case "bad_unlock":
-        return "bad unlock: " + thread + " unlocks a lock it does not hold" + here;
-      case "assertion":
-        return "assertion failed in " + thread + here;
-      case "model_bound":
-        return "model bound exceeded in " + thread + here + ": " + boundHint(at);
-      default:
-        return kind + " in " + thread + here;
-    }
-  }
-
-  /**
-   * The threads `no_hang` watches that never finish on a lasso: not done (and no fault) in its
-   * last state. Since `Done` is final and the lasso returns to an earlier state, such a thread
-   * is unfinished on the whole loop. Empty when the result has no lasso.
-   */
-  public List<String> hungThreads(TlcResult result, SourceMap.Property hang) {
-    List<String> out = new ArrayList<>();
-    List<TlcState> trace = result.trace();
-    if (trace.isEmpty() || result.lasso() == null || hang.watches() == null) {
-      return out;
-    }
-    TlcState last = trace.get(trace.size() - 1);
-    if (last.get("fault") instanceof TlcValue.RecordV f && !"none".equals(str(f.get("kind")))) {
-      return out;
-    }
-    for (SourceMap.Thread t : map.threads()) {
-      if (!hang.watches().contains(t.name())) {
-        continue;
-      }
-      for (SourceMap.Instance i : t.instances()) {
-        String pc = pcOf(last, i.tla());
-        if (pc != null && !pc.equals("Done")) {
-          out.add(i.tla());
-        }
-      }
-    }
-    return out;
-  }
-
-  private String hang(TlcResult result, SourceMap.Property property, List<DslStep> steps) {
-    List<String> hung = hungThreads(result, property);
-    TlcState last = result.trace().isEmpty() ? null : result.trace().get(result.trace().size() - 1);
-    Integer from = result.lasso() instanceof TlcLasso.BackToState b ? b.stateIndex() : null;
-    List<String> parts = new ArrayList<>();
-    for (String tla : hung) {
-      String pc = pcOf(last, tla);
-      SourceMap.Loc at = labelLoc(tla, pc);
-      boolean moves = false;
-      if (from != null) {
-        for (int k = from - 1; k < result.trace().size(); k++) {
-          moves |= !Objects.equals(pcOf(result.trace().get(k), tla), pc);
-        }
-      }
-      String where = at == null ? "" : " " + where(at) + " (" + code(at.text()) + ")";
-      parts.add(displayOf(tla) + (moves ? " keeps running without finishing, e.g. at" + where : " waits forever at" + where));
-    }
-    String how = from == null ? "no thread that is bound to move does so from step " + steps.size() + " on"
-        : "steps " + from + ".." + steps.size() + " repeat forever";
-    return "hang: " + (parts.isEmpty() ? "a thread never finishes" : String.join("; ", parts)) + " (" + how + ")";
-  }
-
-  private SourceMap.Loc labelLoc(String threadTla, String label) {
-    for (SourceMap.Thread t : map.threads()) {
-      if (t.instances().stream().anyMatch(i -> i.tla().equals(threadTla))) {
-        return t.labels().stream().filter(l -> l.name().equals(label)).map(TraceMapper::waitLoc).findFirst().orElse(null);
-      }
-    }
-    return null;
-  }
-
-  /** Where a thread at a label waits: the blocking statement its step reaches, else the label's own place. */
-  private static SourceMap.Loc waitLoc(SourceMap.Label l) {
-    return l.waitsAt() != null ? l.waitsAt() : l.loc();
-  }
-
-  private String boundHint(DslStep at) {
-    String text = at.loc() == null ? "" : at.loc().text();
-    if (text.contains("alloc")) {
-      for (SourceMap.Struct s : map.structs()) {
-        if (text.matches(".*\\balloc\\s+" + s.name() + "\\b.*")) {
-          return "struct `" + s.name() + "` has " + s.bound() + " object" + (s.bound() == 1 ? "" : "s")
-              + "; raise it with `struct " + s.name() + " bound " + (s.bound() + 1) + "`";
-        }
-      }
-    }
-    if (text.contains("push")) {
-      return "the queue is full; raise its `max`";
-    }
-    return "a loop ran more often than its `bound`";
-  }
-
-  private String freedBy(String obj, List<DslStep> steps) {
-    for (DslStep s : steps) {
-      for (DslStep.Change c : s.changes()) {
-        if (c.note() != null && c.note().equals(obj + " freed")) {
-          return "; " + obj + " was freed by " + s.thread() + " at step " + s.index()
-              + (s.loc() == null ? "" : " (" + where(s.loc()) + ")");
-        }
-      }
-    }
-    return "";
-  }
-
-  private String leak(TlcState last, List<DslStep> steps) {
-    List<String> leaked = new ArrayList<>();
-    for (SourceMap.Struct s : map.structs()) {
-      if (s.isStatic() || !(last.get(s.heapVar()) instanceof TlcValue.FunV f)) {
-        continue;
-      }
-      for (TlcValue key : f.domain()) {
-        TlcValue.RecordV r = (TlcValue.RecordV) f.get(key).orElse(null);
-        if (r != null && "live".equals(str(r.get("st"))) && key instanceof TlcValue.ModelV m) {
-          String obj = displayOf(m.name());
-          List<String> refs = new ArrayList<>();
-          s.fields().stream().filter(x -> x.kind().equals("ref")).forEach(x -> refs.add(x.name() + "=" + render(r.get(x.tla()), last)));
-          leaked.add(obj + (refs.isEmpty() ? "" : " (" + String.join(", ", refs) + ")") + allocatedBy(obj, steps));
-        }
-      }
-    }
-    return "leak: every thread finished but " + String.join("; ", leaked) + " " + (leaked.size() == 1 ? "is" : "are") + " still allocated";
-  }
-
-  private String allocatedBy(String obj, List<DslStep> steps) {
-    for (DslStep s : steps) {
-      for (DslStep.Change c : s.changes()) {
-        if (c.note() != null && c.note().startsWith(obj + " allocated")) {
-          return ", allocated by " + s.thread() + " at step " + s.index() + (s.loc() == null ? "" : " (" + where(s.loc()) + ")");
-        }
-      }
-    }
-    return "";
-  }
-
-  private String deadlock(TlcState last, List<String> notes) {
-    List<String> waiting = new ArrayList<>();
-    if (last != null) {
-      for (SourceMap.Thread t : map.threads()) {
-        for (SourceMap.Instance i : t.instances()) {
-          String pc = pcOf(last, i.tla());
-          if (pc == null || pc.equals("Done")) {
-            continue;
-          }
-          t.labels().stream().filter(l -> l.name().equals(pc)).findFirst().ifPresent(l ->
-              waiting.add(i.display() + " waits at " + where(waitLoc(l)) + " (" + code(waitLoc(l).text()) + ")"));
-        }
-      }
-      for (SourceMap.Variable v : map.variables()) {
-        if (v.kind().equals("global") && last.get(v.tla()) instanceof TlcValue.ModelV m && !m.name().equals("NULL")
-            && threadDisplay(m.name()) != null) {
-          notes.add("lock " + v.dsl() + " is held by " + threadDisplay(m.name()));
-        }
-      }
-    }
-    return "deadlock: no thread can move" + (waiting.isEmpty() ? "" : "; " + String.join("; ", waiting));
-  }
-
-  private String threadDisplay(String modelValue) {
-    for (SourceMap.Thread t : map.threads()) {
-      for (SourceMap.Instance i : t.instances()) {
-        if (i.tla().equals(modelValue)) {
-          return i.display();
-        }
-      }
-    }
-    return null;
   }
 
   /** A source line as code: without a trailing `//` comment. */

@@ -84,7 +84,7 @@ class CostSamplesTest {
   @Test
   void statisticsBoundsAndHistogram() throws Exception {
     CostSamples s = CostSamples.fromGraph(StateGraph.read(GRAPH), CostRequest.exhaustive(), MAP, NAMES);
-    CheckReport check = new CheckReport("m.ifl", CheckReport.INFLIGHT, "m", Verdict.HOLDS, null, List.of(), List.of(), null, null,
+    CheckReport check = CheckReport.of("m.ifl", CheckReport.INFLIGHT, "m", Verdict.HOLDS, null, List.of(), List.of(), null, null,
         dev.inflight.driver.tlc.TlcStatistics.unknown(), List.of(), List.of(), 0, 0);
 
     CostReport r = CostReport.of(check, s, COST);

@@ -58,7 +58,7 @@ class ModelCheckerTest {
     assertThat(last.fault()).isEqualTo("double_free");
     assertThat(last.loc().line()).isEqualTo(17);
     DslStep freer = steps.stream()
-        .filter(s -> s.changes().stream().anyMatch(c -> "obj#1 freed".equals(c.note()))).findFirst().orElseThrow();
+        .filter(s -> s.changes().stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.FREE && "obj#1".equals(c.object()))).findFirst().orElseThrow();
     assertThat(List.of(freer.thread(), last.thread())).containsExactlyInAnyOrder("user[1]", "user[2]");
     assertThat(steps).extracting(DslStep::thread).doesNotContain("user[?]").contains("setup");
     // Locals of an array are told per instance, and a dangling pointer is marked freed.

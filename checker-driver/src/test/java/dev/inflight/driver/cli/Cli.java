@@ -35,7 +35,7 @@ final class Cli {
     long t0 = System.nanoTime();
     int code;
     try (PrintWriter o = new PrintWriter(out); PrintWriter e = new PrintWriter(err)) {
-      code = Main.commandLine(o, e).execute(args);
+      code = Main.run(args, o, e);
       o.flush();
       e.flush();
     }

@@ -74,7 +74,7 @@ class ProgressLineTest {
   }
 
   static CheckReport report(Verdict v, long distinct, long depth, long tlcMs) {
-    return new CheckReport("m.ifl", CheckReport.INFLIGHT, "m", v, null, List.of(), List.of(), null, null,
+    return CheckReport.of("m.ifl", CheckReport.INFLIGHT, "m", v, null, List.of(), List.of(), null, null,
         new TlcStatistics(1, distinct * 2, distinct, 0, depth, tlcMs), List.of(), List.of(), 0, tlcMs);
   }
 }

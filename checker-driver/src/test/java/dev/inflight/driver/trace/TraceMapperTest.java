@@ -106,10 +106,11 @@ class TraceMapperTest {
   void changesKeepTheirParts() {
     DslStep.Change refcnt = trace.steps().get(4).changes().stream()
         .filter(c -> c.what().equals("sock#1.refcnt")).findFirst().orElseThrow();
-    assertThat(refcnt).isEqualTo(new DslStep.Change("sock#1.refcnt", "1", "0", null));
+    assertThat(refcnt).isEqualTo(DslStep.Change.field("sock#1", "refcnt", "1", "0"));
+    assertThat(refcnt.render()).isEqualTo("sock#1.refcnt: 1 -> 0");
     DslStep.Change freed = trace.steps().get(4).changes().stream()
-        .filter(c -> c.note() != null).findFirst().orElseThrow();
-    assertThat(freed).isEqualTo(new DslStep.Change("sock#1", "live", "freed", "sock#1 freed"));
+        .filter(c -> c.kind() == DslStep.Change.Kind.FREE).findFirst().orElseThrow();
+    assertThat(freed).isEqualTo(new DslStep.Change(DslStep.Change.Kind.FREE, "sock#1", null, null, "live", "freed", null, "sock#1 freed"));
   }
 
   @Test

@@ -41,6 +41,18 @@ public final class Checker {
   private final Set<Stmt.While> derivedLoops = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /** While inferring local types, messages are not reported. */
   private boolean quiet;
+  /** The functions some thread runs (computed on first need, after resolution). */
+  private Set<FnSym> reachable;
+
+  private Set<FnSym> reachable() {
+    if (reachable == null) {
+      reachable = Reachable.functions(program);
+    }
+    return reachable;
+  }
+
+  /** Work items some `queue_work` names (the others never run: W0006). */
+  private final Set<Symbol.WorkSym> queued = new HashSet<>();
   /** Functions being inferred (guards against recursion, which the resolver reports). */
   private final Set<FnSym> inferring = new HashSet<>();
   /** Whether the current inference round changed the type of a local or parameter. */
@@ -80,7 +92,7 @@ public final class Checker {
         t.count = positiveConst(t.decl.count(), "a thread count");
       }
     }
-    if (p.threads.isEmpty()) {
+    if (p.threads.isEmpty() && !UnusedDeclarations.threadDropped(p)) {
       diags.noThreads(p.modelSpan != null ? p.modelSpan : p.root().span());
     }
     // Enabled checks: the defaults plus the ones named by `check`.
@@ -122,6 +134,13 @@ public final class Checker {
       inferred = false;
       for (ThreadSym t : p.threads) {
         new Body(t, false).block(t.decl.body());
+        if (t.rcuCallbacks != null) {
+          // A callback thread runs its functions even when the call_rcu queueing one sits in code
+          // no thread calls: what it passes on must be typed from its own parameter.
+          for (FnSym cb : t.rcuCallbacks) {
+            new Body(cb, false).block(cb.decl.body());
+          }
+        }
       }
     }
     quiet = false;
@@ -133,11 +152,13 @@ public final class Checker {
         f.checked = true;
         new Body(f, false).block(f.decl.body());
       }
-      // Library files define more than one model uses: only the model's own functions warn.
-      if (!f.used && f.decl.span().file() == p.root().source()) {
+      // Library files define more than one model uses: only the model's own functions warn
+      // (and not when a thread was dropped for another error: its calls were never seen).
+      if (!f.used && f.decl.span().file() == p.root().source() && !UnusedDeclarations.threadDropped(p)) {
         diags.unusedFunction(f.decl.name().span(), f.name());
       }
     }
+    UnusedDeclarations.report(p, queued, diags);
     for (Decl.Property prop : p.properties) {
       expect(new Body(null, false).expr(prop.cond()), Type.BOOL, prop.cond().span());
     }
@@ -189,8 +210,10 @@ public final class Checker {
       if (o != null) {
         Object v = parseOverride(o);
         Object declared = consts.eval(c.decl.value());
-        if (v == null) {
-          diags.badOverride(c.name() + "=" + o, "`" + o + "` is not an integer or boolean");
+        if (v == null || (v instanceof Long l && Math.abs(l) > Integer.MAX_VALUE)) {
+          diags.badOverride(c.name() + "=" + o, o.trim().matches("[-+]?[0-9]+")
+              ? "`" + o + "` is too large: integers in a model are at most " + Integer.MAX_VALUE
+              : "`" + o + "` is not an integer or boolean");
           v = declared == null ? 0L : declared;
         } else if (declared != null && declared.getClass() != v.getClass()) {
           diags.badOverride(c.name() + "=" + o, "`" + c.name() + "` is " + (declared instanceof Boolean ? "a boolean" : "an integer")
@@ -477,9 +500,29 @@ public final class Checker {
 
     private void objectOperand(Expr e) {
       Type t = expr(e);
-      if (!(t instanceof Type.Obj o && o.struct() != null) && !(t instanceof Type.Error)) {
+      if (t instanceof Type.Error && untyped(e)) {
+        untypedObject(e);
+      } else if (!(t instanceof Type.Obj o && o.struct() != null) && !(t instanceof Type.Error)) {
         report(() -> diags.typeMismatch(e.span(), "an object", t.describe(), t.equals(Type.NULL) ? noStruct(e, "`null` points to no object") : null));
       }
+    }
+
+    /**
+     * A local (or parameter) used as an object that nothing ever typed (`b = b.f`, `b = b`): an
+     * error, unless an earlier error explains it (then it is poison and stays silent).
+     */
+    private boolean untyped(Expr e) {
+      if (quiet) {
+        return false; // types are still being inferred; the loud pass decides
+      }
+      boolean lowered = !(scope instanceof FnSym f) || reachable().contains(f); // a function no thread runs is not
+      return lowered && e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l
+          && (l.type == null || l.type instanceof Type.Error) && !diags.hasErrors();
+    }
+
+    private void untypedObject(Expr e) {
+      report(() -> diags.typeMismatch(e.span(), "an object", "`" + e.span().text() + "`, whose struct nothing says",
+          "assign it an object first (`x = alloc S`, or a typed parameter `x: S`)"));
     }
 
     /** Why an expression typed as `null` is no object: it is `null`, or nothing says what it points to. */
@@ -756,6 +799,10 @@ public final class Checker {
           result = Type.VOID;
           break;
         case "queue_work":
+          if (c.args().get(0) instanceof Expr.Name n && program.names.get(n) instanceof Symbol.WorkSym w) {
+            queued.add(w);
+          }
+          // fall through
         case "flush_work":
           if (!(a0 instanceof Type.Work) && !(a0 instanceof Type.Error)) {
             report(() -> diags.typeMismatch(c.args().get(0).span(), "a work item", a0.describe(), "declare one with `work NAME: FN`"));
@@ -835,6 +882,10 @@ public final class Checker {
 
     public Type visitField(Expr.Field e) {
       Type seen = expr(e.obj());
+      if (seen instanceof Type.Error && e.field() != null && untyped(e.obj())) {
+        untypedObject(e.obj());
+        return Type.ERROR;
+      }
       if (seen instanceof Type.Error || e.field() == null) {
         return Type.ERROR;
       }

@@ -10,9 +10,16 @@ public record Diagnostic(
     Severity severity, Code code, String message, Span span, String help, List<Note> notes) {
 
   /** A secondary place, e.g. "first declared here". */
-  public record Note(Span span, String message) {}
+  public record Note(Span span, String message) {
+    public Note {
+      message = Text.clean(message);
+    }
+  }
 
+  /** Messages quote the model: control characters are escaped and long names shortened (see {@link Text}). */
   public Diagnostic {
+    message = Text.clean(message);
+    help = Text.clean(help);
     notes = List.copyOf(notes);
   }
 

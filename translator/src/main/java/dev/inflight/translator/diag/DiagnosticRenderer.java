@@ -33,12 +33,12 @@ public final class DiagnosticRenderer {
     }
     String pad = " ".repeat(gutter);
     if (s != null) {
-      out.append(pad).append("--> ").append(s.location()).append('\n');
+      out.append(pad).append("--> ").append(Text.clean(s.location())).append('\n');
       snippet(out, s, pad, gutter, '^', null);
     }
     for (Diagnostic.Note n : d.notes()) {
       if (n.span() != null) {
-        out.append(pad).append("::: ").append(n.span().location()).append('\n');
+        out.append(pad).append("::: ").append(Text.clean(n.span().location())).append('\n');
         snippet(out, n.span(), pad, gutter, '-', n.message());
       } else {
         out.append(pad).append(" = note: ").append(n.message()).append('\n');
@@ -59,16 +59,17 @@ public final class DiagnosticRenderer {
   }
 
   private static void snippet(StringBuilder out, Span s, String pad, int gutter, char mark, String label) {
-    String line = s.file().line(s.line());
-    out.append(pad).append(" |\n");
-    out.append(String.format("%" + gutter + "d", s.line())).append(" | ").append(line).append('\n');
+    String raw = s.file().line(s.line());
     int startCol = Math.max(1, s.col());
-    int endCol = s.endLine() == s.line() ? Math.max(startCol + 1, s.endCol()) : line.length() + 1;
+    int endCol = s.endLine() == s.line() ? Math.max(startCol + 1, s.endCol()) : raw.length() + 1;
+    Text.Shown line = Text.line(raw, startCol, endCol);
+    out.append(pad).append(" |\n");
+    out.append(String.format("%" + gutter + "d", s.line())).append(" | ").append(line.text()).append('\n');
     StringBuilder under = new StringBuilder();
-    for (int i = 1; i < startCol && i - 1 < line.length(); i++) {
-      under.append(line.charAt(i - 1) == '\t' ? '\t' : ' ');
+    for (int i = 0; i < line.markFrom() && i < line.text().length(); i++) {
+      under.append(line.text().charAt(i) == '\t' ? '\t' : ' ');
     }
-    for (int i = startCol; i < Math.max(endCol, startCol + 1); i++) {
+    for (int i = line.markFrom(); i < Math.max(line.markTo(), line.markFrom() + 1); i++) {
       under.append(mark);
     }
     out.append(pad).append(" | ").append(under);

@@ -57,6 +57,16 @@ public final class Diagnostics {
     error(Code.FILE_UNREADABLE, null, "cannot read `" + path + "`: " + why, null);
   }
 
+  public void notRegularFile(String path) {
+    error(Code.NOT_A_REGULAR_FILE, null, "`" + path + "` is not a regular file (a device, pipe or socket)",
+        "give a `.ifl` file");
+  }
+
+  public void fileTooLarge(String path, long limit) {
+    error(Code.FILE_TOO_LARGE, null, "`" + path + "` is larger than " + (limit >> 20) + " MiB, the most a model may be",
+        "models are small: split it, or check that this is the file you meant");
+  }
+
   public void notUtf8(Span at, int byteOffset) {
     error(Code.NOT_UTF8, at, "the file is not valid UTF-8 (bad byte at offset " + byteOffset + ")",
         "save the file as UTF-8");
@@ -70,7 +80,11 @@ public final class Diagnostics {
   // ---- syntax ----
 
   public void unexpectedToken(Span at, String found, String expected) {
-    error(Code.UNEXPECTED_TOKEN, at, "unexpected " + found + (expected == null ? "" : ", expected " + expected), null);
+    unexpectedToken(at, found, expected, null);
+  }
+
+  public void unexpectedToken(Span at, String found, String expected, String help) {
+    error(Code.UNEXPECTED_TOKEN, at, "unexpected " + found + (expected == null ? "" : ", expected " + expected), help);
   }
 
   public void invalidCharacter(Span at, String ch) {
@@ -83,12 +97,19 @@ public final class Diagnostics {
   }
 
   public void notAStatement(Span at) {
+    String bare = Idioms.bareCall(at.text().strip());
     error(Code.NOT_A_STATEMENT, at, "this expression is not a statement",
-        "only calls can stand alone; to test a condition use `await` or `if`");
+        bare != null ? bare : "only calls can stand alone; to test a condition use `await` or `if`");
   }
 
   public void integerTooLarge(Span at) {
     error(Code.INTEGER_TOO_LARGE, at, "integer literal is too large", "models use small integers; scale the constant down");
+  }
+
+  public void nestingTooDeep(Span at, int limit) {
+    error(Code.NESTING_TOO_DEEP, at, "nesting too deep: more than " + limit + " levels here",
+        "brackets, blocks, `!`, `=>`, `else if` and each operator of a chain like `a + b + …` add a level;"
+            + " move part of it into a local (`t = …`) or a function");
   }
 
   // ---- names ----
@@ -127,6 +148,11 @@ public final class Diagnostics {
         "paths are looked up next to this file, then in the model library (specs/)");
   }
 
+  public void includeOutsideTree(Span at, String path, String why) {
+    error(Code.INCLUDE_OUTSIDE_TREE, at, "cannot include `" + path + "`: " + why,
+        "include `.ifl` files by a relative path inside the model's directory, or library models such as `kernel/af_unix.ifl`");
+  }
+
   public void unknownCheck(Span at, String name, String known, String suggestion) {
     error(Code.UNKNOWN_CHECK, at, "unknown check `" + name + "`",
         (suggestion == null ? "" : "did you mean `" + suggestion + "`? ") + "known checks: " + known);
@@ -138,8 +164,16 @@ public final class Diagnostics {
   }
 
   public void unknownFunction(Span at, String name, String suggestion) {
+    String idiom = Idioms.function(name);
     error(Code.UNKNOWN_FUNCTION, at, "unknown function `" + name + "`",
-        suggestion == null ? "declare it with `fn " + name + "(…) { … }`" : "did you mean `" + suggestion + "`?");
+        suggestion != null ? "did you mean `" + suggestion + "`?" : idiom != null ? idiom : "declare it with `fn " + name + "(…) { … }`");
+  }
+
+  /** An unknown name where a lock is expected (`lock hlock`). */
+  public void unknownLock(Span at, String name) {
+    error(Code.UNKNOWN_NAME, at, "unknown name `" + name + "`",
+        "declare the lock: `lock " + name + "` at top level for a global lock, or `lock " + name + "` inside a struct for a"
+            + " lock per object (then `lock p." + name + "`)");
   }
 
   public void badOverride(String text, String why) {
@@ -295,5 +329,19 @@ public final class Diagnostics {
 
   public void unusedFunction(Span at, String name) {
     warning(Code.UNUSED_FUNCTION, at, "function `" + name + "` is never called", null);
+  }
+
+  public void unusedVariable(Span at, String name) {
+    warning(Code.UNUSED_VARIABLE, at, "global `" + name + "` is never used", "remove it, or read or write it where it matters");
+  }
+
+  public void unusedConst(Span at, String name) {
+    warning(Code.UNUSED_CONST, at, "const `" + name + "` is never used",
+        "remove it, or use it (a pool bound, a thread count, a loop bound); `--set " + name + "=…` changes nothing while it is unused");
+  }
+
+  public void workNeverQueued(Span at, String name) {
+    warning(Code.WORK_NEVER_QUEUED, at, "work item `" + name + "` is never queued, so its function never runs",
+        "queue it with `queue_work(" + name + ")`, or remove it");
   }
 }

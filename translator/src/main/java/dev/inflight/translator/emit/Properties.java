@@ -108,7 +108,7 @@ final class Properties {
       boolean inv = p.kind() == Decl.Property.Kind.INVARIANT;
       // `eventually P` means P becomes true and stays true (<>[]P): for a model whose threads all
       // finish, P holds in the final state. (<>P alone would hold in an initial state already.)
-      TlaExpr body = inv ? cond : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, cond));
+      TlaExpr body = inv ? Witness.wrap(p.name().text(), cond) : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, cond));
       units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + Emitter.comment(p.span())), p.span()));
       props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, Emitter.loc(p.span()), p.cond().span().text()));
     }

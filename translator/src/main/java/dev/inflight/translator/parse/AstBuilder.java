@@ -32,6 +32,10 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   /** Lines with a syntax error: the builder's own messages there would only be its echo. */
   private final java.util.Set<Integer> syntaxErrorLines;
 
+  /** How deep in the parse tree the builder is, and whether it has said that is too deep. */
+  private int depth;
+  private boolean tooDeep;
+
   AstBuilder(SourceFile source, Diagnostics diags, java.util.Set<Integer> syntaxErrorLines) {
     this.syntaxErrorLines = syntaxErrorLines;
     this.source = source;
@@ -93,11 +97,32 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
     if (ctx == null) {
       return null;
     }
-    if (broken(ctx)) {
+    if (broken(ctx) || !enter(ctx)) {
       return new Expr.Error(span(ctx));
     }
-    Object r = visit(ctx);
-    return r instanceof Expr e ? e : new Expr.Error(span(ctx));
+    try {
+      Object r = visit(ctx);
+      return r instanceof Expr e ? e : new Expr.Error(span(ctx));
+    } finally {
+      depth--;
+    }
+  }
+
+  /**
+   * One level deeper into the parse tree; false past {@link Nesting#LIMIT} (reported once, at
+   * the first token of the subtree that is too deep). A chain of `+` is a left-deep tree, so
+   * this also bounds what the token scan before parsing cannot see.
+   */
+  private boolean enter(ParserRuleContext ctx) {
+    if (++depth <= Nesting.LIMIT) {
+      return true;
+    }
+    depth--;
+    if (!tooDeep) {
+      tooDeep = true;
+      diags.nestingTooDeep(span(ctx.getStart()), Nesting.LIMIT);
+    }
+    return false;
   }
 
   private Block block(InflightParser.BlockContext ctx) {
@@ -115,11 +140,15 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   }
 
   private Stmt stmt(InflightParser.StmtContext ctx) {
-    if (broken(ctx)) {
+    if (broken(ctx) || !enter(ctx)) {
       return new Stmt.Error(span(ctx));
     }
-    Object r = visit(ctx);
-    return r instanceof Stmt s ? s : new Stmt.Error(span(ctx));
+    try {
+      Object r = visit(ctx);
+      return r instanceof Stmt s ? s : new Stmt.Error(span(ctx));
+    } finally {
+      depth--;
+    }
   }
 
   private TypeRef type(InflightParser.TypeRefContext ctx) {
@@ -364,17 +393,21 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
   }
 
   private Stmt ifStatement(InflightParser.IfStatementContext ctx) {
-    if (broken(ctx)) {
+    if (broken(ctx) || !enter(ctx)) {
       return new Stmt.Error(span(ctx));
     }
-    Block orElse = null;
-    if (ctx.elseIf != null) {
-      Stmt nested = ifStatement(ctx.elseIf);
-      orElse = new Block(List.of(nested), nested.span());
-    } else if (ctx.elseBlock != null) {
-      orElse = block(ctx.elseBlock);
+    try {
+      Block orElse = null;
+      if (ctx.elseIf != null) {
+        Stmt nested = ifStatement(ctx.elseIf);
+        orElse = new Block(List.of(nested), nested.span());
+      } else if (ctx.elseBlock != null) {
+        orElse = block(ctx.elseBlock);
+      }
+      return new Stmt.If(expr(ctx.cond), block(ctx.then), orElse, span(ctx));
+    } finally {
+      depth--;
     }
-    return new Stmt.If(expr(ctx.cond), block(ctx.then), orElse, span(ctx));
   }
 
   @Override

@@ -26,6 +26,13 @@ public final class ModelParser {
     InflightLexer lexer = new InflightLexer(CharStreams.fromString(source.text(), source.path()));
     lexer.removeErrorListeners();
     CommonTokenStream tokens = new CommonTokenStream(lexer);
+    tokens.fill();
+    Token deep = Nesting.tooDeep(tokens.getTokens());
+    if (deep != null) {
+      // Parsing would recurse once per level: stop here, with the place where it gets too deep.
+      diags.nestingTooDeep(source.span(deep.getStartIndex(), deep.getStopIndex() + 1), Nesting.LIMIT);
+      return new ModelFile(source, source.span(0, 0), List.of());
+    }
     InflightParser parser = new InflightParser(tokens);
     parser.removeErrorListeners();
     java.util.Set<Integer> errorLines = new java.util.HashSet<>();
@@ -90,7 +97,15 @@ public final class ModelParser {
         }
       }
       syntaxErrorLines.add(line);
-      diags.unexpectedToken(source.span(start, end), describe(t), expected);
+      String help = null;
+      if (recognizer instanceof Parser p && t.getText().equals(">") && t.getTokenIndex() > 0) {
+        Token before = p.getInputStream().get(t.getTokenIndex() - 1);
+        if (before.getText().equals("-") && before.getStopIndex() + 1 == t.getStartIndex()) {
+          start = before.getStartIndex(); // C's `->`
+          help = dev.inflight.translator.diag.Idioms.ARROW;
+        }
+      }
+      diags.unexpectedToken(source.span(start, end), help == null ? describe(t) : "`->`", expected, help);
     }
   }
 

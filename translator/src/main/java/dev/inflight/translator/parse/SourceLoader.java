@@ -15,6 +15,9 @@ import java.nio.file.Path;
 /** Reads model files strictly: UTF-8 only, with a diagnostic for every way reading can fail. */
 public final class SourceLoader {
 
+  /** The largest model file read: thirty times the largest model in the library. */
+  public static final long MAX_BYTES = 1L << 20;
+
   private SourceLoader() {}
 
   /** Reads a file from disk; returns null (after reporting) when it cannot be used. */
@@ -27,9 +30,17 @@ public final class SourceLoader {
       diags.notAFile(displayPath);
       return null;
     }
+    if (!Files.isRegularFile(path)) {
+      diags.notRegularFile(displayPath); // /dev/zero or a FIFO would be read forever
+      return null;
+    }
     byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(path);
+    try (java.io.InputStream in = Files.newInputStream(path)) {
+      bytes = in.readNBytes((int) MAX_BYTES + 1);
+      if (bytes.length > MAX_BYTES) {
+        diags.fileTooLarge(displayPath, MAX_BYTES);
+        return null;
+      }
     } catch (IOException e) {
       diags.unreadable(displayPath, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
       return null;

@@ -42,7 +42,8 @@ public final class Library {
   }
 
   public Optional<Entry> find(String relative) {
-    if (relative.contains("..")) {
+    if (relative.contains("..") || relative.startsWith("/") || relative.startsWith("\\") || relative.contains(":")
+        || relative.chars().anyMatch(c -> c < 0x20)) {
       return Optional.empty();
     }
     try {

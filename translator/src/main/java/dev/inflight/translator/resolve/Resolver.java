@@ -43,6 +43,8 @@ public final class Resolver {
   private final List<Decl.Cost> costBlocks = new ArrayList<>();
   private Decl.Profile profileDecl;
   private Path rootPath;
+  /** Where includes and profiles next to the model may come from. */
+  private ModelTree tree = ModelTree.of(null);
   private ModelFile rootFile;
 
   private Resolver(Diagnostics diags, Library library) {
@@ -62,6 +64,7 @@ public final class Resolver {
       Diagnostics diags) {
     Resolver r = new Resolver(diags, library);
     r.rootPath = rootPath;
+    r.tree = ModelTree.of(rootPath);
     r.rootFile = root;
     r.includedKeys.add(key(rootPath, root.source().path()));
     r.collect(root, rootPath);
@@ -223,18 +226,22 @@ public final class Resolver {
   private void include(Decl.Include inc, Path from) {
     SourceFile source = null;
     Path found = null;
-    if (from != null) {
-      Path sibling = from.toAbsolutePath().getParent().resolve(inc.path());
-      if (java.nio.file.Files.isRegularFile(sibling)) {
-        found = sibling;
-        String display = displayPath(sibling);
-        if (!includedKeys.add(key(sibling, display))) {
-          return;
-        }
-        source = SourceLoader.read(sibling, display, diags);
-        if (source == null) {
-          return;
-        }
+    String bad = ModelTree.badForm(inc.path(), ".ifl");
+    ModelTree.Lookup near = bad != null ? null : tree.sibling(from, inc.path());
+    if (bad != null || near.refused() != null) {
+      diags.includeOutsideTree(inc.span(), inc.path(), bad != null ? bad : near.refused());
+      return;
+    }
+    if (near.file() != null) {
+      Path sibling = near.file();
+      found = sibling;
+      String display = displayPath(sibling);
+      if (!includedKeys.add(key(sibling, display))) {
+        return;
+      }
+      source = SourceLoader.read(sibling, display, diags);
+      if (source == null) {
+        return;
       }
     }
     if (source == null) {
@@ -305,9 +312,10 @@ public final class Resolver {
     }
     SourceFile source = null;
     for (String t : tries) {
-      Path direct = Path.of(t);
-      Path sibling = rootPath == null ? null : rootPath.toAbsolutePath().getParent().resolve(t);
-      for (Path p : java.util.Arrays.asList(declSpan == null ? direct : null, sibling)) {
+      // --profile is the user's own command line; the model's `profile` stays inside its tree.
+      Path direct = declSpan == null ? Path.of(t) : null;
+      Path sibling = declSpan == null || ModelTree.badForm(t, ".cost") == null ? tree.sibling(rootPath, t).file() : null;
+      for (Path p : java.util.Arrays.asList(direct, sibling)) {
         if (p != null && java.nio.file.Files.isRegularFile(p)) {
           source = SourceLoader.read(p, displayPath(p), diags);
           break;
@@ -735,7 +743,12 @@ public final class Resolver {
     }
 
     public Void visitLockOp(Stmt.LockOp s) {
-      exprs.expr(s.target());
+      exprs.lockTarget = true;
+      try {
+        exprs.expr(s.target());
+      } finally {
+        exprs.lockTarget = false;
+      }
       return null;
     }
 
@@ -786,6 +799,8 @@ public final class Resolver {
     boolean writing;
     /** In a `cost` statement: names the model does not declare are machine-profile entries. */
     boolean costNames;
+    /** The target of `lock`/`unlock`: an unknown name there is a lock to declare. */
+    boolean lockTarget;
 
     ExprResolver(Scope scope) {
       this.scope = scope;
@@ -879,7 +894,8 @@ public final class Resolver {
         Long v = program.cost.profile.get(n);
         if (v != null) {
           program.names.put(e, new Symbol.CostSym(n, v));
-        } else if (program.cost.tracked) {
+        } else if (program.cost.tracked && (program.cost.profileName != null || !costBlocks.isEmpty())) {
+          // (without any profile, E0500 or E0501 said so once: no message per cost entry)
           diags.unknownCost(e.span(), n, program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
               suggest(n, program.cost.profile.keySet()));
         } else {
@@ -898,7 +914,12 @@ public final class Resolver {
         diags.typeMismatch(e.span(), "a value", "struct `" + n + "`", "a struct name is not a value; `live(" + n + ")` is the set of its live objects");
         return null;
       }
-      diags.unknownName(e.span(), n, suggest(n, visible));
+      String suggestion = suggest(n, visible);
+      if (lockTarget && suggestion == null) {
+        diags.unknownLock(e.span(), n);
+      } else {
+        diags.unknownName(e.span(), n, suggestion);
+      }
       return null;
     }
 
@@ -1057,24 +1078,8 @@ public final class Resolver {
     return best;
   }
 
-  /** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+  /** Optimal string alignment distance, exact up to 2 (3 means "more"): all "did you mean" asks. */
   static int distance(String a, String b) {
-    int[][] d = new int[a.length() + 1][b.length() + 1];
-    for (int i = 0; i <= a.length(); i++) {
-      d[i][0] = i;
-    }
-    for (int j = 0; j <= b.length(); j++) {
-      d[0][j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-      }
-    }
-    return d[a.length()][b.length()];
+    return EditDistance.bounded(a, b, 2);
   }
 }

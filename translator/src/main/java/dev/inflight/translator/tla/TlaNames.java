@@ -110,7 +110,15 @@ public final class TlaNames {
      */
     public static boolean isLegal(String s) {
         return isIdentifier(s) && !isKeyword(s) && !isStandardOperator(s) && !hasFairnessPrefix(s)
-                && !CFG_KEYWORDS.contains(s);
+                && !CFG_KEYWORDS.contains(s) && !isStandardModule(s);
+    }
+
+    /**
+     * True for the name of a module the tools ship ({@code TLC}, {@code Naturals}, …): a model
+     * called that would make a module that extends itself, so it is renamed like a keyword.
+     */
+    public static boolean isStandardModule(String s) {
+        return STANDARD_MODULE_OPERATORS.containsKey(s);
     }
 
     static void requireIdentifier(String s, String what) {

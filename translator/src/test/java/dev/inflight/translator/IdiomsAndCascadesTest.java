@@ -1,0 +1,183 @@
+package dev.inflight.translator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inflight.translator.diag.Diagnostic;
+import dev.inflight.translator.diag.DiagnosticRenderer;
+import dev.inflight.translator.diag.Diagnostics;
+import dev.inflight.translator.diag.SourceFile;
+import dev.inflight.translator.resolve.Library;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Kernel idioms get a help line in the DSL's terms; one mistake gives one message (no cascade);
+ * declarations nothing uses are warned about. Each row: a program and every diagnostic, rendered.
+ */
+class IdiomsAndCascadesTest {
+
+  record Case(String name, String source, String expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Translator.Result translate(String text, Translator.Options o) {
+    return Translator.translate(new SourceFile("t.ifl", text), null, o, new Diagnostics());
+  }
+
+  static Translator.Result translate(String text) {
+    return translate(text, new Translator.Options(Map.of(), Library.packaged(), null));
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case("sk->refcnt", """
+            model m
+            struct sock { ref refcnt = 1 }
+            thread t {
+              sk = alloc sock
+              x = sk->refcnt
+            }
+            """, """
+            error[E0100]: unexpected `->`, expected an expression
+             --> t.ifl:5:9
+              |
+            5 |   x = sk->refcnt
+              |         ^^
+              = help: `->` is C: the DSL writes a field through a pointer with `.`, as in `sk.refcnt`
+            """),
+        new Case("sock_put(sk)", """
+            model m
+            struct sock { ref refcnt = 1 }
+            thread t {
+              sk = alloc sock
+              sock_put(sk)
+            }
+            """, """
+            error[E0207]: unknown function `sock_put`
+             --> t.ifl:5:3
+              |
+            5 |   sock_put(sk)
+              |   ^^^^^^^^
+              = help: the DSL has no `sock_put`: write `put sk.refcnt` (a `ref` field of the struct; at 0 the object is freed)
+            """),
+        new Case("rcu_read_lock without parentheses", """
+            model m
+            thread t {
+              rcu_read_lock
+            }
+            """, """
+            error[E0103]: this expression is not a statement
+             --> t.ifl:3:3
+              |
+            3 |   rcu_read_lock
+              |   ^^^^^^^^^^^^^
+              = help: call it: `rcu_read_lock()`
+            """),
+        new Case("an undeclared lock", """
+            model m
+            thread t {
+              lock hlock
+              unlock hlock
+            }
+            """, """
+            error[E0200]: unknown name `hlock`
+             --> t.ifl:3:8
+              |
+            3 |   lock hlock
+              |        ^^^^^
+              = help: declare the lock: `lock hlock` at top level for a global lock, or `lock hlock` inside a struct for a lock per object (then `lock p.hlock`)
+
+            error[E0200]: unknown name `hlock`
+             --> t.ifl:4:10
+              |
+            4 |   unlock hlock
+              |          ^^^^^
+              = help: declare the lock: `lock hlock` at top level for a global lock, or `lock hlock` inside a struct for a lock per object (then `lock p.hlock`)
+            """),
+        new Case("a thread named like a struct: one error, no 'no thread', no 'never called'", """
+            model m
+            struct sock { ref refcnt = 1 }
+            fn helper(s) { put s.refcnt }
+            thread sock {
+              s = alloc sock
+              helper(s)
+            }
+            """, """
+            error[E0201]: duplicate declaration of thread `sock`
+             --> t.ifl:4:8
+              |
+            4 | thread sock {
+              |        ^^^^
+             ::: t.ifl:2:8
+              |
+            2 | struct sock { ref refcnt = 1 }
+              |        ---- first declared here
+              = help: rename one of them
+            """),
+        new Case("unused global, const and work item", """
+            model m
+            const N = 3
+            var g = 0
+            var used = 0
+            fn f() { used = 1 }
+            work w: f
+            thread t { used = 2 }
+            """, """
+            warning[W0005]: const `N` is never used
+             --> t.ifl:2:7
+              |
+            2 | const N = 3
+              |       ^
+              = help: remove it, or use it (a pool bound, a thread count, a loop bound); `--set N=…` changes nothing while it is unused
+
+            warning[W0004]: global `g` is never used
+             --> t.ifl:3:5
+              |
+            3 | var g = 0
+              |     ^
+              = help: remove it, or read or write it where it matters
+
+            warning[W0006]: work item `w` is never queued, so its function never runs
+             --> t.ifl:6:6
+              |
+            6 | work w: f
+              |      ^
+              = help: queue it with `queue_work(w)`, or remove it
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void everyDiagnosticIsRenderedExactly(Case c) {
+    Translator.Result r = translate(c.source());
+    assertThat(DiagnosticRenderer.renderAll(r.diagnostics())).isEqualTo(c.expected() + "\n");
+  }
+
+  @Test
+  void costsWithoutAProfileAreOneError() {
+    Translator.Result r = translate("""
+        model m
+        op fn f() {
+          cost atomic_inc
+          cost cache_miss
+          cost atomic_inc
+        }
+        thread t { f() }
+        """, new Translator.Options(Map.of(), Library.packaged(), null).withCosts(null));
+    assertThat(r.diagnostics()).extracting(Diagnostic::message).containsExactly("costs are tracked but no machine profile is given");
+  }
+
+  @Test
+  void aMisspelledUseDoesNotAlsoWarnThatTheDeclarationIsUnused() {
+    Translator.Result r = translate("model m\nvar counter = 0\nthread t { countr = counter + 1\n touch_me = countr }\nthread u { x = conter }\n");
+    assertThat(r.diagnostics()).extracting(d -> d.code().id()).containsExactly("E0200");
+    assertThat(List.of(r.diagnostics().get(0).help())).containsExactly("did you mean `counter`?");
+  }
+}
