@@ -46,7 +46,7 @@ class EveryViolationTest {
     assertThat(r.violations().get(2).trace().steps()).noneMatch(s -> s.fault() != null);
     assertThat(verdicts(r)).containsExactly(Map.entry("no_use_after_free", "violated"), Map.entry("no_double_free", "holds"),
         Map.entry("no_refcount_underflow", "holds"), Map.entry("no_null_deref", "holds"), Map.entry("lock_discipline", "holds"),
-        Map.entry("assertions", "holds"), Map.entry("deadlock", "holds"), Map.entry("no_leak", "violated"), Map.entry("small", "violated"));
+        Map.entry("assertions", "holds"), Map.entry("deadlock", "holds"), Map.entry("no_hang", "holds"), Map.entry("no_leak", "violated"), Map.entry("small", "violated"));
     assertThat(r.message()).isNull();
   }
 
@@ -89,7 +89,7 @@ class EveryViolationTest {
 
     assertThat(r.verdict()).isEqualTo(Verdict.BAD_INPUT);
     assertThat(r.message()).isEqualTo("no property `no_leek` to --check; this model's properties: no_use_after_free, no_double_free,"
-        + " no_refcount_underflow, no_null_deref, lock_discipline, assertions, deadlock, no_leak, small");
+        + " no_refcount_underflow, no_null_deref, lock_discipline, assertions, deadlock, no_hang, no_leak, small");
     // a built-in check this model does not enable is no mistake (a directory run may mix models)
     assertThat(check(THREE, List.of(), List.of("rcu_discipline"), false).verdict()).isEqualTo(Verdict.VIOLATED);
   }
