@@ -21,10 +21,11 @@ import java.util.List;
  *                       the run's listener (TLC's own progress messages come only once a minute); {@code null}:
  *                       a sample a second, kept only for the figures of a run stopped early
  * @param orphanCleanup  directories TLC removes, besides its private one, if Inflight dies without stopping it
+ * @param classArchiveDir where the AppCDS archive of TLC's classes is kept ({@link TlcClassArchive}); {@code null}: none
  */
 public record TlcOptions(int workers, Duration timeout, boolean checkDeadlock, List<String> extraArgs,
                          String javaExecutable, String classpath, List<String> jvmArgs, Path tempRoot,
-                         Path keepDir, Duration liveProgress, List<Path> orphanCleanup) {
+                         Path keepDir, Duration liveProgress, List<Path> orphanCleanup, Path classArchiveDir) {
 
     public TlcOptions {
         if (workers < 1) {
@@ -38,63 +39,72 @@ public record TlcOptions(int workers, Duration timeout, boolean checkDeadlock, L
         orphanCleanup = List.copyOf(orphanCleanup);
     }
 
-    /** One worker, no timeout, deadlock checked, the current JVM and TLC's own class path. */
+    /**
+     * One worker, no timeout, deadlock checked, the current JVM and TLC's own class path, the user's
+     * class archive cache ({@link TlcClassArchive#defaultDir()}).
+     */
     public static TlcOptions defaults() {
-        return new TlcOptions(1, null, true, List.of(), null, null, List.of(), null, null, null, List.of());
+        return new TlcOptions(1, null, true, List.of(), null, null, List.of(), null, null, null, List.of(),
+                TlcClassArchive.defaultDir());
+    }
+
+    public TlcOptions withClassArchiveDir(Path dir) {
+        return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
+                keepDir, liveProgress, orphanCleanup, dir);
     }
 
     public TlcOptions withWorkers(int n) {
         return new TlcOptions(n, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withTimeout(Duration t) {
         return new TlcOptions(workers, t, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withCheckDeadlock(boolean check) {
         return new TlcOptions(workers, timeout, check, extraArgs, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withExtraArgs(List<String> args) {
         return new TlcOptions(workers, timeout, checkDeadlock, args, javaExecutable, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withJavaExecutable(String java) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, java, classpath, jvmArgs, tempRoot,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withClasspath(String cp) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, cp, jvmArgs, tempRoot,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withJvmArgs(List<String> args) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, args, tempRoot,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withTempRoot(Path dir) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs, dir,
-                keepDir, liveProgress, orphanCleanup);
+                keepDir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withLiveProgress(Duration every) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
-                tempRoot, keepDir, every, orphanCleanup);
+                tempRoot, keepDir, every, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withKeepDir(Path dir) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
-                tempRoot, dir, liveProgress, orphanCleanup);
+                tempRoot, dir, liveProgress, orphanCleanup, classArchiveDir);
     }
 
     public TlcOptions withOrphanCleanup(List<Path> dirs) {
         return new TlcOptions(workers, timeout, checkDeadlock, extraArgs, javaExecutable, classpath, jvmArgs,
-                tempRoot, keepDir, liveProgress, dirs);
+                tempRoot, keepDir, liveProgress, dirs, classArchiveDir);
     }
 }

@@ -65,9 +65,12 @@ public final class TlcRunner {
         boolean delete = options.keepDir() == null;
         Process process = null;
         Thread hook = null;
+        TlcClassArchive.Use archive = null;
+        boolean normalExit = false;
         try {
             Files.createDirectories(runDir.resolve("tmp"));
-            List<String> command = command(runDir, specFile, configFile);
+            archive = classArchive();
+            List<String> command = command(runDir, specFile, configFile, archive.jvmArgs());
             ProcessBuilder pb = new ProcessBuilder(command).directory(workingDir.toFile());
             TlcResultBuilder builder = new TlcResultBuilder().onProgress(onProgress);
             process = pb.start();
@@ -103,15 +106,18 @@ public final class TlcRunner {
             // its files) when it closes, so a `kill -9` of Inflight leaves no orphan behind.
 
             boolean interrupted = false;
+            boolean stopped = false;
             try {
                 if (options.timeout() == null) {
                     p.waitFor();
                 } else if (!p.waitFor(options.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
                     builder.markTimedOut();
+                    stopped = true;
                     killTree(p);
                 }
             } catch (InterruptedException e) {
                 interrupted = true;
+                stopped = true;
                 builder.markKilled();
                 killTree(p);
             }
@@ -120,6 +126,8 @@ public final class TlcRunner {
             parser.finish();
             errLines.forEach(builder::addStderr);
             int exit = p.isAlive() ? -1 : p.exitValue();
+            // Only a run that ended by itself wrote a whole archive (a killed one, or an orphan's halt, did not).
+            normalExit = exit >= 0 && exit != 128 + 9 && exit != TlcMain.ORPHANED && !stopped;
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -145,11 +153,28 @@ public final class TlcRunner {
             if (delete) {
                 deleteQuietly(runDir);
             }
+            if (archive != null) {
+                archive.finish(normalExit);
+            }
         }
     }
 
-    /** The full command line for a run whose private directory is {@code runDir}. */
+    /** The class archive plan of a run: none without a cache directory or with a non-jar class path. */
+    private TlcClassArchive.Use classArchive() {
+        if (options.classArchiveDir() == null) {
+            return TlcClassArchive.none();
+        }
+        String java = options.javaExecutable() != null ? options.javaExecutable() : currentJava();
+        return new TlcClassArchive(options.classArchiveDir()).plan(java, classpath());
+    }
+
+    /** The full command line for a run whose private directory is {@code runDir}, without a class archive. */
     public List<String> command(Path runDir, String specFile, String configFile) {
+        return command(runDir, specFile, configFile, List.of());
+    }
+
+    /** As above, with {@code archiveArgs} (a {@link TlcClassArchive} plan's JVM arguments) after the caller's JVM arguments. */
+    public List<String> command(Path runDir, String specFile, String configFile, List<String> archiveArgs) {
         List<String> cmd = new ArrayList<>();
         cmd.add(options.javaExecutable() != null ? options.javaExecutable() : currentJava());
         cmd.add("-XX:+UseParallelGC");
@@ -158,6 +183,7 @@ public final class TlcRunner {
         cmd.add("-Duser.language=en");
         cmd.add("-Duser.country=US");
         cmd.addAll(options.jvmArgs());
+        cmd.addAll(archiveArgs);
         cmd.add("-Djava.io.tmpdir=" + runDir.resolve("tmp").toAbsolutePath());
         // An explicit class path may not hold TlcMain: then TLC runs plain, with its minutely progress
         // (and no watch on its parent). Otherwise TlcMain samples TLC's counts (often when someone
@@ -169,14 +195,7 @@ public final class TlcRunner {
             cmd.add("-D" + TlcMain.ORPHAN_CLEANUP_PROPERTY + "=" + orphanCleanup(runDir));
         }
         cmd.add("-cp");
-        String cp = options.classpath() != null ? options.classpath() : defaultClasspath();
-        if (live) {
-            String own = ownClasspath();
-            if (own != null && !own.equals(cp)) {
-                cp = cp + java.io.File.pathSeparator + own;
-            }
-        }
-        cmd.add(cp);
+        cmd.add(classpath());
         cmd.add(live ? TlcMain.class.getName() : "tlc2.TLC");
         cmd.add("-tool");
         cmd.add("-metadir");
@@ -193,6 +212,19 @@ public final class TlcRunner {
         cmd.addAll(options.extraArgs());
         cmd.add(specFile);
         return cmd;
+    }
+
+    /** The subprocess's class path: TLC's, and TlcMain's when it runs TLC. */
+    private String classpath() {
+        boolean live = options.classpath() == null && ownClasspath() != null;
+        String cp = options.classpath() != null ? options.classpath() : defaultClasspath();
+        if (live) {
+            String own = ownClasspath();
+            if (own != null && !own.equals(cp)) {
+                cp = cp + java.io.File.pathSeparator + own;
+            }
+        }
+        return cp;
     }
 
     /** The directories TLC removes if it finds itself orphaned: its private directory and the caller's. */
