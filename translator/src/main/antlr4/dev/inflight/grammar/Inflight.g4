@@ -24,8 +24,10 @@ topDecl
     | isDaemon='daemon'? 'thread' name=ident ('[' count=expr ']')?
           ('on' 'cpu' cpu=expr)? body=block                                # ThreadDecl
     | 'work' name=ident ':' fn=ident                                         # WorkDecl
-    | (isOp='op' opName=ident?)? 'fn' name=ident '(' (params+=param (',' params+=param)*)? ')'
-          body=block                                                      # FnDecl
+    | isOverride='override'? (isOp='op' opName=ident?)? 'fn' name=ident
+          '(' (params+=param (',' params+=param)*)? ')' body=block           # FnDecl
+    | 'extend' 'struct' name=ident ('bound' bound=expr)?
+          ('{' members+=member* '}')?                                     # ExtendStructDecl
     | 'check' name=ident                                                     # CheckDecl
     | 'unfair' name=ident                                                    # UnfairDecl
     | 'invariant' name=ident ':' cond=expr                                   # InvariantDecl
@@ -134,7 +136,7 @@ ident
     : ID | 'model' | 'include' | 'bound' | 'max' | 'of' | 'release' | 'static' | 'check'
     | 'invariant' | 'eventually' | 'set' | 'queue' | 'daemon' | 'work' | 'unfair'
     | 'cost' | 'profile' | 'latency' | 'op' | 'on' | 'cpu' | 'when' | 'mutex' | 'list'
-    | 'workload'
+    | 'workload' | 'override' | 'extend'
     ;
 
 ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;

@@ -162,8 +162,8 @@ Elems(q) == {q[i] : i \in DOMAIN q}
 Init ==
     /\ pc = [t \in Threads |->
               CASE t \in Thread_user -> "L23"
-                [] t \in Thread_netdev -> "L34"
-                [] t \in Thread_rx -> "L40"
+                [] t \in Thread_netdev -> "L36"
+                [] t \in Thread_rx -> "L43"
                 [] t \in Thread_rcu_cb -> "L268"]
     /\ fault = [kind |-> "none"]
     /\ packet_sock = [o \in Pool_packet_sock |->
@@ -224,7 +224,7 @@ Init ==
 AllDone ==
     /\ \A t \in Thread_user : pc[t] = "Done"
     /\ \A t \in Thread_netdev : pc[t] = "Done"
-    /\ \A t \in Thread_rx : pc[t] \in {"Done", "L40"}
+    /\ \A t \in Thread_rx : pc[t] \in {"Done", "L43"}
     /\ \A t \in Thread_rcu_cb : pc[t] \in {"Done", "L268"}
     /\ rcu_cbs = {}
 
@@ -2540,32 +2540,38 @@ user_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread netdev (examples/seeds/packet_release/call_rcu_rfc.ifl:33)
+\* thread netdev (examples/seeds/packet_release/call_rcu_rfc.ifl:35)
 
-\* examples/seeds/packet_release/call_rcu_rfc.ifl:34: await count(ptype_all) > 0
-\* L34 -> L192
-netdev_L34(self) ==
-    /\ pc[self] = "L34"
+\* examples/seeds/packet_release/call_rcu_rfc.ifl:36: if count(ptype_all) > 0 {
+\* L36 -> L192
+netdev_L36_1(self) ==
+    /\ pc[self] = "L36"
     /\ fault.kind = "none"
-    /\ rcu_depth[self] = 0
     /\ Cardinality(ptype_all) > 0
     /\ pc' = [pc EXCEPT ![self] = "L192"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
-\* examples/seeds/packet_release/call_rcu_rfc.ifl:34: await count(ptype_all) > 0
-\* fault: rcu_sleep
-netdev_L34_rcu_sleep(self) ==
-    /\ pc[self] = "L34"
-    /\ fault.kind = "none"
-    /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_sleep", thread |-> self, line |-> 34]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
-
-\* L36 -> Done
-netdev_L36(self) ==
+\* examples/seeds/packet_release/call_rcu_rfc.ifl:36: if count(ptype_all) > 0 {
+\* L36 -> L39
+netdev_L36_2(self) ==
     /\ pc[self] = "L36"
+    /\ fault.kind = "none"
+    /\ ~Cardinality(ptype_all) > 0
+    /\ netdev_packet_notifier_event' = [netdev_packet_notifier_event EXCEPT ![self] = 0]
+    /\ netdev_packet_notifier_sk' = [netdev_packet_notifier_sk EXCEPT ![self] = NULL]
+    /\ netdev___unregister_prot_hook_sk' = [netdev___unregister_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ netdev___unregister_prot_hook_sync' = [netdev___unregister_prot_hook_sync EXCEPT
+                                                ![self] = FALSE]
+    /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
+    /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
+    /\ pc' = [pc EXCEPT ![self] = "L39"]
+    /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
+                   rcu_cbs, rcu_running, user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
+
+\* L39 -> Done
+netdev_L39(self) ==
+    /\ pc[self] = "L39"
     /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] = 0
@@ -2573,24 +2579,24 @@ netdev_L36(self) ==
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
-\* examples/seeds/packet_release/call_rcu_rfc.ifl:36: }
+\* examples/seeds/packet_release/call_rcu_rfc.ifl:39: }
 \* fault: exit_locked
-netdev_L36_locked(self) ==
-    /\ pc[self] = "L36"
+netdev_L39_locked(self) ==
+    /\ pc[self] = "L39"
     /\ fault.kind = "none"
     /\ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 36]
+    /\ fault' = [kind |-> "exit_locked", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
-\* examples/seeds/packet_release/call_rcu_rfc.ifl:36: }
+\* examples/seeds/packet_release/call_rcu_rfc.ifl:39: }
 \* fault: rcu_exit_locked
-netdev_L36_rcu_open(self) ==
-    /\ pc[self] = "L36"
+netdev_L39_rcu_open(self) ==
+    /\ pc[self] = "L39"
     /\ fault.kind = "none"
     /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
     /\ rcu_depth[self] > 0
-    /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 36]
+    /\ fault' = [kind |-> "rcu_exit_locked", thread |-> self, line |-> 39]
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rx_locals, rcu_cb_locals>>
 
@@ -3114,7 +3120,7 @@ netdev_L171(self) ==
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
-\* L172 -> L36
+\* L172 -> L39
 netdev_L172_1(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
@@ -3128,13 +3134,13 @@ netdev_L172_1(self) ==
                                                 ![self] = FALSE]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L36"]
+    /\ pc' = [pc EXCEPT ![self] = "L39"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:172: for sk in packet_sklist {
 \* specs/kernel/packet.ifl:187: rcu_read_unlock()
-\* L172 -> L36
+\* L172 -> L39
 netdev_L172_2(self) ==
     /\ pc[self] = "L172"
     /\ fault.kind = "none"
@@ -3150,7 +3156,7 @@ netdev_L172_2(self) ==
                                                 ![self] = FALSE]
     /\ netdev_sk_free_sk' = [netdev_sk_free_sk EXCEPT ![self] = NULL]
     /\ netdev_register_prot_hook_sk' = [netdev_register_prot_hook_sk EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L36"]
+    /\ pc' = [pc EXCEPT ![self] = "L39"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
                    user_locals, netdev_rest_172_3, rx_locals, rcu_cb_locals>>
 
@@ -3472,11 +3478,11 @@ netdev_L192(self) ==
 
 \* any step of a netdev thread
 netdev_step(self) ==
-    \/ netdev_L34(self)
-    \/ netdev_L34_rcu_sleep(self)
-    \/ netdev_L36(self)
-    \/ netdev_L36_locked(self)
-    \/ netdev_L36_rcu_open(self)
+    \/ netdev_L36_1(self)
+    \/ netdev_L36_2(self)
+    \/ netdev_L39(self)
+    \/ netdev_L39_locked(self)
+    \/ netdev_L39_rcu_open(self)
     \/ netdev_L67_1(self)
     \/ netdev_L67_2(self)
     \/ netdev_L67_null(self)
@@ -3544,12 +3550,12 @@ netdev_step(self) ==
 
 --------------------------------------------------------------------------------
 
-\* thread rx[2] (examples/seeds/packet_release/call_rcu_rfc.ifl:39)
+\* thread rx[2] (examples/seeds/packet_release/call_rcu_rfc.ifl:42)
 
 \* specs/kernel/packet.ifl:154: rcu_read_lock()
-\* L40 -> L155
-rx_L40(self) ==
-    /\ pc[self] = "L40"
+\* L43 -> L155
+rx_L43(self) ==
+    /\ pc[self] = "L43"
     /\ fault.kind = "none"
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] + 1]
     /\ pc' = [pc EXCEPT ![self] = "L155"]
@@ -3635,19 +3641,19 @@ rx_L155_3(self) ==
                         rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
-\* L159 -> L40
+\* L159 -> L43
 rx_L159_1(self) ==
     /\ pc[self] = "L159"
     /\ fault.kind = "none"
     /\ rcu_depth[self] > 1
     /\ rcu_depth' = [rcu_depth EXCEPT ![self] = rcu_depth[self] - 1]
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L40"]
+    /\ pc' = [pc EXCEPT ![self] = "L43"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_gp, rcu_cbs,
                    rcu_running, user_locals, netdev_locals, rx_packet_rcv_sk, rcu_cb_locals>>
 
 \* specs/kernel/packet.ifl:159: rcu_read_unlock()
-\* L159 -> L40
+\* L159 -> L43
 rx_L159_2(self) ==
     /\ pc[self] = "L159"
     /\ fault.kind = "none"
@@ -3656,7 +3662,7 @@ rx_L159_2(self) ==
     /\ rcu_gp' = [w \in Threads |-> rcu_gp[w] \ {self}]
     /\ rcu_cbs' = {[c EXCEPT !.wait = c.wait \ {self}] : c \in rcu_cbs}
     /\ rx_netif_receive_skb_pt' = [rx_netif_receive_skb_pt EXCEPT ![self] = NULL]
-    /\ pc' = [pc EXCEPT ![self] = "L40"]
+    /\ pc' = [pc EXCEPT ![self] = "L43"]
     /\ UNCHANGED <<fault, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_running,
                    user_locals, netdev_locals, rx_packet_rcv_sk, rcu_cb_locals>>
 
@@ -3672,7 +3678,7 @@ rx_L159_rcu_unlock(self) ==
 
 \* any step of a rx thread
 rx_step(self) ==
-    \/ rx_L40(self)
+    \/ rx_L43(self)
     \/ rx_L146(self)
     \/ rx_L146_null(self)
     \/ rx_L146_uaf(self)

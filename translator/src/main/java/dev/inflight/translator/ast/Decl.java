@@ -60,7 +60,7 @@ public sealed interface Decl extends Node {
    * may be one operation (`op sendmsg fn sys_write`, `op sendmsg fn sys_sendmsg_creds`);
    * without OPNAME the operation is the function's name. {@code opName} is null then.
    */
-  record Fn(Ident name, List<Param> params, Block body, boolean isOp, Ident opName, Span span) implements Decl {
+  record Fn(Ident name, List<Param> params, Block body, boolean isOp, Ident opName, boolean isOverride, Span span) implements Decl {
     /** The operation this function is, or null when it is not one. */
     public String operation() {
       return !isOp ? null : opName != null ? opName.text() : name == null ? null : name.text();
@@ -70,6 +70,17 @@ public sealed interface Decl extends Node {
       params = List.copyOf(params);
     }
     public <R> R accept(Visitor<R> v) { return v.visitFn(this); }
+  }
+
+  /**
+   * `extend struct NAME bound N { members }`: adds fields to a struct declared elsewhere (an
+   * included library file), or sets its pool bound; both parts are optional.
+   */
+  record ExtendStruct(Ident name, Expr bound, List<Member> members, Span span) implements Decl {
+    public ExtendStruct {
+      members = List.copyOf(members);
+    }
+    public <R> R accept(Visitor<R> v) { return v.visitExtendStruct(this); }
   }
 
   /**
@@ -140,6 +151,7 @@ public sealed interface Decl extends Node {
     R visitThread(Thread d);
     R visitWork(Work d);
     R visitFn(Fn d);
+    R visitExtendStruct(ExtendStruct d);
     R visitCheck(Check d);
     R visitUnfair(Unfair d);
     R visitProperty(Property d);

@@ -271,8 +271,8 @@ public final class Checker {
     for (FieldSym f : s.fields().values()) {
       f.type = memberType(f.member);
     }
-    if (s.decl().bound() != null) {
-      s.setBound(positiveConst(s.decl().bound(), "a pool bound"), false);
+    if (s.boundExpr() != null) {
+      s.setBound(positiveConst(s.boundExpr(), "a pool bound"), false);
     }
   }
 

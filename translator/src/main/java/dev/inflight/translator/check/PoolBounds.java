@@ -56,12 +56,15 @@ final class PoolBounds {
       total.add(block(t.decl.body(), 0), t.count);
     }
     for (StructSym s : program.structs.values()) {
-      if (s.decl().bound() != null) {
+      if (s.boundExpr() != null) {
         continue;
       }
       int n = total.n.getOrDefault(s, 0);
       if (n > 0 && total.unbounded != null && allocsInside(total.unbounded, s)) {
-        diags.badBound(s.decl().name().span(), "cannot derive how many `" + s.name() + "` objects the model allocates (an alloc inside a loop without a numeric bound); declare `struct " + s.name() + " bound N`");
+        // A library struct's bound is set from the model, which cannot edit the library's declaration.
+        boolean inModel = s.decl().span().file() == program.files.get(0).source();
+        diags.badBound(s.decl().name().span(), "cannot derive how many `" + s.name() + "` objects the model allocates (an alloc inside a loop without a numeric bound); "
+            + (inModel ? "declare `struct " + s.name() + " bound N`" : "write `extend struct " + s.name() + " bound N` in the model"));
         s.setBound(1, false);
         continue;
       }

@@ -133,6 +133,19 @@ public final class Diagnostics {
         at, "rename one of them", first == null ? List.of() : List.of(new Diagnostic.Note(first, "first declared here"))));
   }
 
+  /** `override fn` / `extend struct` that cannot apply; {@code first} is the declaration concerned. */
+  public void badExtension(Span at, String what, String help, Span first) {
+    add(new Diagnostic(Severity.ERROR, Code.BAD_EXTENSION, what, at, help,
+        first == null ? List.of() : List.of(new Diagnostic.Note(first, "declared here"))));
+  }
+
+  /** A function declared twice, once in the model and once in a file it includes. */
+  public void duplicateLibraryFunction(Span at, String name, Span library) {
+    add(new Diagnostic(Severity.ERROR, Code.DUPLICATE_DECLARATION, "duplicate declaration of function `" + name + "`",
+        at, "to replace the included `" + name + "`, write `override fn " + name + "(…) { … }`",
+        List.of(new Diagnostic.Note(library, "first declared here"))));
+  }
+
   public void unknownStruct(Span at, String name, String suggestion) {
     error(Code.UNKNOWN_STRUCT, at, "unknown struct `" + name + "`",
         suggestion == null ? "declare it with `struct " + name + " { … }`" : "did you mean `" + suggestion + "`?");

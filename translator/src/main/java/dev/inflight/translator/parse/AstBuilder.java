@@ -236,7 +236,19 @@ final class AstBuilder extends InflightBaseVisitor<Object> {
     for (InflightParser.ParamContext p : ctx.params) {
       params.add(new Param(ident(p.name), type(p.type), span(p)));
     }
-    return new Decl.Fn(ident(ctx.name), params, block(ctx.body), ctx.isOp != null, ident(ctx.opName), span(ctx));
+    return new Decl.Fn(ident(ctx.name), params, block(ctx.body), ctx.isOp != null, ident(ctx.opName), ctx.isOverride != null, span(ctx));
+  }
+
+  @Override
+  public Object visitExtendStructDecl(InflightParser.ExtendStructDeclContext ctx) {
+    List<Member> members = new ArrayList<>();
+    for (InflightParser.MemberContext m : ctx.members) {
+      if (m instanceof InflightParser.EmptyMemberContext || broken(m)) {
+        continue;
+      }
+      members.add(member(m));
+    }
+    return new Decl.ExtendStruct(ident(ctx.name), expr(ctx.bound), members, span(ctx));
   }
 
   @Override

@@ -24,6 +24,8 @@ public final class Program {
   public final Map<String, StructSym> structs = new LinkedHashMap<>();
   public final Map<String, Symbol.GlobalSym> globals = new LinkedHashMap<>();
   public final Map<String, FnSym> fns = new LinkedHashMap<>();
+  /** Functions an `override fn` replaced: name → the replaced declaration. */
+  public final Map<String, Decl.Fn> overridden = new LinkedHashMap<>();
   public final List<ThreadSym> threads = new ArrayList<>();
   public final Map<String, Symbol.WorkSym> works = new LinkedHashMap<>();
   /** Enabled built-in checks, in catalog order. */

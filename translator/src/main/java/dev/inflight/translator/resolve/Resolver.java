@@ -37,6 +37,7 @@ public final class Resolver {
   private final Program program = new Program();
   /** Top-level names → where declared (one namespace for consts, globals, structs, threads, fns). */
   private final Map<String, Span> topNames = new HashMap<>();
+  private final Extensions extensions;
   private final Set<String> includedKeys = new HashSet<>();
   private final Set<Symbol.LocalSym> readBeforeWarned = new HashSet<>();
 
@@ -50,6 +51,7 @@ public final class Resolver {
   private Resolver(Diagnostics diags, Library library) {
     this.diags = diags;
     this.library = library;
+    this.extensions = new Extensions(program, diags, this::newFn);
   }
 
   public static Resolved resolve(ModelFile root, Path rootPath, Library library, Diagnostics diags) {
@@ -69,6 +71,7 @@ public final class Resolver {
     r.includedKeys.add(key(rootPath, root.source().path()));
     r.collect(root, rootPath);
     r.program.files.add(0, root);
+    r.extensions.apply();
     r.setUpCosts(root, profile, trackCost);
     r.resolveBodies();
     r.checkRecursion();
@@ -145,25 +148,20 @@ public final class Resolver {
       } else if (d instanceof Decl.Workload w) {
         program.cost.declaredWorkloads.add(w);  // checked and chosen by WorkloadResolver
       } else if (d instanceof Decl.Fn f) {
-        if (declareTop(f.name(), "function")) {
-          FnSym fn = new FnSym(f);
-          if (f.operation() != null) {
-            program.cost.ops.computeIfAbsent(f.operation(), k -> new ArrayList<>()).add(fn);
-          }
-          for (Param p : f.params()) {
-            if (p.name() == null) {
-              continue;
-            }
-            if (fn.locals().containsKey(p.name().text())) {
-              diags.duplicate(p.name().span(), "parameter", p.name().text(), fn.locals().get(p.name().text()).first.span());
-              continue;
-            }
-            Symbol.LocalSym ls = new Symbol.LocalSym(p.name(), fn, true);
-            fn.locals().put(p.name().text(), ls);
-            fn.params.add(ls);
-          }
-          program.fns.put(f.name().text(), fn);
+        if (f.isOverride()) {
+          extensions.override(f); // applied once every file is in (Extensions)
+        } else if (f.name() != null && program.fns.containsKey(f.name().text())
+            && (file == rootFile) != (program.fns.get(f.name().text()).decl.span().file() == rootFile.source())) {
+          // One in the model, one in an included file: the model meant to replace it.
+          FnSym other = program.fns.get(f.name().text());
+          boolean mine = file == rootFile;
+          diags.duplicateLibraryFunction(mine ? f.name().span() : other.decl.name().span(), f.name().text(),
+              mine ? other.decl.name().span() : f.name().span());
+        } else if (declareTop(f.name(), "function")) {
+          program.fns.put(f.name().text(), newFn(f));
         }
+      } else if (d instanceof Decl.ExtendStruct e) {
+        extensions.extend(e);
       } else if (d instanceof Decl.Unfair u) {
         if (u.name() != null) {
           program.unfair.add(u);
@@ -209,6 +207,27 @@ public final class Resolver {
       return true;
     }
     return !mine && prevFromRoot; // the library's default, already set by the model
+  }
+
+  /** A function's symbol, with its parameters declared and its operation registered. */
+  FnSym newFn(Decl.Fn f) {
+    FnSym fn = new FnSym(f);
+    if (f.operation() != null) {
+      program.cost.ops.computeIfAbsent(f.operation(), k -> new ArrayList<>()).add(fn);
+    }
+    for (Param p : f.params()) {
+      if (p.name() == null) {
+        continue;
+      }
+      if (fn.locals().containsKey(p.name().text())) {
+        diags.duplicate(p.name().span(), "parameter", p.name().text(), fn.locals().get(p.name().text()).first.span());
+        continue;
+      }
+      Symbol.LocalSym ls = new Symbol.LocalSym(p.name(), fn, true);
+      fn.locals().put(p.name().text(), ls);
+      fn.params.add(ls);
+    }
+    return fn;
   }
 
   private boolean declareTop(Ident name, String what) {
@@ -492,7 +511,7 @@ public final class Resolver {
           constExpr(q.capacity());
         }
       }
-      constExpr(s.decl().bound());
+      constExpr(s.boundExpr());
     }
     for (Symbol.ConstSym c : program.consts.values()) {
       constExpr(c.decl.value());

@@ -10,9 +10,20 @@ public final class StructSym {
   private final Map<String, FieldSym> fields = new LinkedHashMap<>();
   private int bound;
   private boolean boundDerived;
+  private dev.inflight.translator.ast.Expr boundExpr;
 
   public StructSym(Decl.Struct decl) {
     this.decl = decl;
+    this.boundExpr = decl.bound();
+  }
+
+  /** The declared pool bound (`struct S bound N`, or an `extend struct S bound N`), or null. */
+  public dev.inflight.translator.ast.Expr boundExpr() {
+    return boundExpr;
+  }
+
+  void setBoundExpr(dev.inflight.translator.ast.Expr e) {
+    this.boundExpr = e;
   }
 
   public String name() {
