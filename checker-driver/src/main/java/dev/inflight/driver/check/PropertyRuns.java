@@ -154,7 +154,7 @@ final class PropertyRuns {
         }
       } else if (o instanceof TlcOutcome.LivenessViolated) {
         if (temporalNow.size() == 1 || !all) {
-          SourceMap.Property p = temporalNow.size() == 1 ? property(temporalNow.iterator().next()) : together(temporalNow);
+          SourceMap.Property p = temporalNow.size() == 1 ? property(temporalNow.iterator().next()) : culprit(temporalNow, last);
           found.add(new Violation(p, mapper.map(last, p)));
           temporal.removeAll(temporalNow);
           if (!all || inv.isEmpty() && temporal.isEmpty() && !deadlock) {
@@ -215,6 +215,23 @@ final class PropertyRuns {
   private SourceMap.Property property(String tla) {
     SourceMap.Property p = byTla.get(tla);
     return p != null ? p : new SourceMap.Property(tla, tla, "invariant", null, null, tla);
+  }
+
+  /**
+   * Which of several temporal properties TLC checked together a lasso violates, as far as the
+   * lasso tells (TLC does not say): no_hang when a thread it watches never finishes on it (as
+   * ModelChecker decides), else the `eventually` properties, the one or all of them.
+   */
+  private SourceMap.Property culprit(Set<String> tla, TlcResult result) {
+    SourceMap.Property hang = tla.stream().map(this::property).filter(p -> "hang".equals(p.kind())).findFirst().orElse(null);
+    Set<String> rest = new java.util.LinkedHashSet<>(tla);
+    if (hang != null) {
+      if (!mapper.hungThreads(result, hang).isEmpty()) {
+        return hang;
+      }
+      rest.remove(hang.tla());
+    }
+    return rest.size() == 1 ? property(rest.iterator().next()) : together(rest);
   }
 
   /** Several temporal properties TLC checked together (with --fail-fast: which one is not asked). */

@@ -143,7 +143,7 @@ class OutputFormatsTest {
     m.get("properties").forEach(p -> verdicts.add(p.get("name").asText() + "=" + p.get("verdict").asText()));
     // every other property was checked to the end (with the use-after-free states cut off)
     assertThat(verdicts).containsExactly("no_use_after_free=violated", "no_double_free=holds", "no_refcount_underflow=holds",
-        "no_null_deref=holds", "lock_discipline=holds", "assertions=holds", "deadlock=holds");
+        "no_null_deref=holds", "lock_discipline=holds", "assertions=holds", "deadlock=holds", "no_hang=holds");
     JsonNode steps = m.get("trace").get("steps");
     assertThat(steps.get(0).get("loc").isNull()).isTrue();
     JsonNode put = steps.get(4);
